@@ -1,0 +1,26 @@
+import type { Logger } from 'pino';
+import type { Storage } from './storage/port';
+
+/** Wall clock as a port so tests can move time (session expiry, rate-limit windows). */
+export interface Clock {
+  now(): Date;
+}
+export const systemClock: Clock = { now: () => new Date() };
+
+export interface AppConfig {
+  /** Secret for cookie signing and at-rest encryption keys (derived per purpose). */
+  secret: string;
+  /** Cookies get `Secure` when the shop is served over https. */
+  secureCookies: boolean;
+  /** Session lifetime for customers and store staff, in ms. */
+  sessionTtlMs: number;
+  /** Login attempts per window per IP+account before 429. */
+  loginRateLimit: { windowMs: number; max: number };
+}
+
+export interface AppDeps {
+  storage: Storage;
+  clock: Clock;
+  logger: Logger;
+  config: AppConfig;
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { accountSchema, articleSchema, cartItemSchema, contentPageSchema, roleSchema, storeSchema } from '@optik/shared';
+
+/**
+ * Server-side records kept by the storage port. Shapes shown to clients come from
+ * @optik/shared; these add only what the server alone keeps (ids, owners, timestamps).
+ */
+
+/** A shopper's cart; `id` is the shopper id, `token` the CSRF token bound to the shopper cookie. */
+export const cartRecordSchema = z.object({
+  id: z.string(),
+  token: z.string(),
+  accountId: z.string().nullable(),
+  isStore: z.boolean(),
+  items: z.array(cartItemSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CartRecord = z.infer<typeof cartRecordSchema>;
+
+/** Server-side session; `id` is the SHA-256 of the cookie value, so a stolen file holds no live token. */
+export const sessionRecordSchema = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  role: roleSchema,
+  storeId: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type SessionRecord = z.infer<typeof sessionRecordSchema>;
+
+export const contentPageRecordSchema = contentPageSchema.extend({ id: z.string() });
+export type ContentPageRecord = z.infer<typeof contentPageRecordSchema>;
+
+export const metaRecordSchema = z.object({ id: z.string(), value: z.unknown() });
+export type MetaRecord = z.infer<typeof metaRecordSchema>;
+
+/**
+ * Every collection, the file group it lives in, and whether writes are fsynced.
+ * Groups keep a cart update from rewriting the catalogue. Later features add rows here.
+ */
+export const collections = {
+  articles: { schema: articleSchema, group: 'catalogue', durable: false },
+  stores: { schema: storeSchema, group: 'catalogue', durable: false },
+  pages: { schema: contentPageRecordSchema, group: 'content', durable: false },
+  accounts: { schema: accountSchema, group: 'accounts', durable: true },
+  sessions: { schema: sessionRecordSchema, group: 'sessions', durable: false },
+  carts: { schema: cartRecordSchema, group: 'carts', durable: false },
+  meta: { schema: metaRecordSchema, group: 'meta', durable: true },
+} as const;
+
+export type CollectionName = keyof typeof collections;
+export type RecordOf<K extends CollectionName> = z.infer<(typeof collections)[K]['schema']>;

@@ -1,0 +1,4 @@
+export * from './email';
+export * from './names';
+export * from './password';
+export * from './phone';

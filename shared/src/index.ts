@@ -1,0 +1,4 @@
+export * from './schemas/index';
+export * from './domain/index';
+export * from './client/index';
+export { da } from './messages/da';

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { loginProblemSchema } from './enums';
+
+export const errorCodeSchema = z.enum([
+  'bad_request',
+  'validation_failed',
+  'malformed_json',
+  'unauthenticated',
+  'forbidden',
+  'csrf_invalid',
+  'not_found',
+  'conflict',
+  'unprocessable',
+  'rate_limited',
+  'login_failed',
+  'terms_not_accepted',
+  'email_not_verified',
+  'eid_email_not_verified',
+  'internal',
+]);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+
+/** The one JSON error shape of the API: `{ error: { code, message, fields? } }`. */
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: errorCodeSchema,
+    message: z.string(),
+    /** Per-field Danish messages keyed by dotted path ("quantity", "address.zip"). */
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** Login problems of SPEC §3 map to their own error codes. */
+export const loginProblemErrorCode: Record<z.infer<typeof loginProblemSchema>, ErrorCode> = {
+  'terms-not-accepted': 'terms_not_accepted',
+  'email-not-verified': 'email_not_verified',
+  'eid-email-not-verified': 'eid_email_not_verified',
+};

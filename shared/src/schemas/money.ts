@@ -1,0 +1,5 @@
+import { z } from 'zod';
+
+/** Money is always an integer number of øre (1 kr. = 100 øre); format with `formatDkk`. */
+export const oreSchema = z.number().int();
+export type Ore = z.infer<typeof oreSchema>;

@@ -1,0 +1,23 @@
+import { defineConfig, type UserConfig } from 'vite';
+
+/**
+ * Settings both apps share. Each app merges its own with `mergeConfig(base, {...})`.
+ * The apps talk to the API on the same origin under `/api`; the dev and preview servers
+ * proxy that path to `API_URL`, the one configurable base URL (default http://localhost:4000).
+ * Same origin keeps the shopper cookie httpOnly and first-party.
+ */
+export const apiUrl = process.env.API_URL ?? `http://localhost:${process.env.API_PORT ?? '4000'}`;
+
+const proxy = {
+  '/api': { target: apiUrl, changeOrigin: false },
+  '/media': { target: apiUrl, changeOrigin: false },
+};
+
+export function baseConfig(port: number): UserConfig {
+  return defineConfig({
+    build: { target: 'es2022', sourcemap: true },
+    server: { port, strictPort: true, proxy },
+    preview: { port, strictPort: true, proxy },
+    test: { environment: 'jsdom', globals: false },
+  } as UserConfig);
+}
