@@ -3,10 +3,10 @@ import { defineConfig, type UserConfig } from 'vite';
 /**
  * Settings both apps share. Each app merges its own with `mergeConfig(base, {...})`.
  * The apps talk to the API on the same origin under `/api`; the dev and preview servers
- * proxy that path to `API_URL`, the one configurable base URL (default http://localhost:4000).
+ * proxy that path to `API_URL`, the one configurable base URL (default http://127.0.0.1:4000).
  * Same origin keeps the shopper cookie httpOnly and first-party.
  */
-export const apiUrl = process.env.API_URL ?? `http://localhost:${process.env.API_PORT ?? '4000'}`;
+export const apiUrl = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? '4000'}`;
 
 const proxy = {
   '/api': { target: apiUrl, changeOrigin: false },

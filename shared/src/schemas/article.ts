@@ -132,3 +132,10 @@ const categoryLeafSchema = z.object({
 export const categoryNodeSchema = categoryLeafSchema.extend({ children: z.array(categoryLeafSchema) });
 export type CategoryNode = z.infer<typeof categoryNodeSchema>;
 export const categoriesResponseSchema = z.object({ data: z.array(categoryNodeSchema) });
+
+/** GET /api/catalogue/articles query: one catalogue route (e.g. /briller/gucci), paged. */
+export const articleListQuerySchema = z.object({
+  route: z.string().startsWith('/').max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(48),
+  offset: z.coerce.number().int().min(0).default(0),
+});

@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import express, { type Express } from 'express';
+import cookieParser from 'cookie-parser';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { AppDeps } from './deps';
+import { errorHandler, notFoundHandler } from './http/errors';
+import { authRoutes } from './modules/auth/routes';
+import { AuthService } from './modules/auth/service';
+import { cartRoutes } from './modules/cart/routes';
+import { CartService } from './modules/cart/service';
+import { catalogueRoutes } from './modules/catalogue/routes';
+import { CatalogueService } from './modules/catalogue/service';
+import { categoryTree } from './modules/catalogue/tree';
+import { imageRoutes } from './modules/images/routes';
+import { searchRoutes } from './modules/search/routes';
+import { SearchService } from './modules/search/service';
+import { shopperRoutes } from './modules/shopper/routes';
+
+export interface App {
+  app: Express;
+  services: { catalogue: CatalogueService; search: SearchService; cart: CartService; auth: AuthService };
+}
+
+const REQUEST_ID = /^[\w-]{8,64}$/;
+
+/** Builds the Express app from its dependencies without listening (tests call it directly). */
+export function createApp(deps: AppDeps): App {
+  const { storage, clock, config, logger } = deps;
+  const catalogue = new CatalogueService(storage);
+  const search = new SearchService(catalogue, categoryTree);
+  const cart = new CartService(storage, catalogue, clock);
+  const auth = new AuthService(storage, clock, config);
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('trust proxy', 'loopback');
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const given = req.headers['x-request-id'];
+        const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      // Personal data never reaches the logs: no headers, cookies, bodies or query strings.
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
+        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      autoLogging: { ignore: (req) => req.url === '/healthz' },
+    }),
+  );
+  app.use(helmet({ crossOriginResourcePolicy: { policy: 'same-site' } }));
+  app.use(cookieParser(config.secret));
+  app.use(express.json({ limit: '256kb' }));
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+
+  app.use(catalogueRoutes(catalogue, categoryTree));
+  app.use(searchRoutes(search));
+  app.use(shopperRoutes({ config, auth, cart }));
+  app.use(cartRoutes({ config, auth, cart }));
+  app.use(authRoutes({ config, auth }));
+  app.use(imageRoutes({ storage }));
+
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger));
+  return { app, services: { catalogue, search, cart, auth } };
+}

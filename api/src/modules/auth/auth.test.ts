@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { apiErrorSchema, getUserResponseSchema, sessionResponseSchema } from '@optik/shared';
+import { makeTestApp, shopperAgent } from '../../test/harness';
+import { hashPassword, verifyPassword } from './password';
+
+const PASSWORD = 'Demo1234!';
+
+describe('password hashing', () => {
+  it('verifies the right password only, with a fresh salt each time', async () => {
+    const a = await hashPassword('hemmelig-kode');
+    const b = await hashPassword('hemmelig-kode');
+    expect(a).not.toBe(b);
+    expect(await verifyPassword('hemmelig-kode', a)).toBe(true);
+    expect(await verifyPassword('Hemmelig-kode', a)).toBe(false);
+    expect(await verifyPassword('x', 'garbage')).toBe(false);
+  });
+});
+
+describe('customer register / login / logout', () => {
+  it('registers, is signed in, and can log out', async () => {
+    const t = await makeTestApp();
+    const s = await shopperAgent(t);
+    const res = await s
+      .post('/api/auth/register', {
+        firstName: 'Søren',
+        lastName: 'Ågård',
+        email: 'Soren@Example.dk',
+        phone: '+45 20 30 40 50',
+        password: 'langkode123',
+        passwordRepeat: 'langkode123',
+        acceptTerms: true,
+      })
+      .expect(201);
+    const session = sessionResponseSchema.parse(res.body);
+    expect(session.user).toMatchObject({ role: 'customer', name: 'Søren Ågård', email: 'soren@example.dk' });
+    expect(String(res.headers['set-cookie'])).toMatch(/optik_session=.*HttpOnly/);
+    const stored = await t.storage.collection('accounts').findOne((a) => a.email === 'soren@example.dk');
+    expect(stored!.passwordHash).not.toContain('langkode123');
+    expect(stored!.phone).toBe('20304050');
+    await s.agent.get('/api/auth/me').expect(200);
+    await s.post('/api/auth/logout').expect(200);
+    await s.agent.get('/api/auth/me').expect(401);
+  });
+
+  it('refuses a bad registration with Danish field messages', async () => {
+    const t = await makeTestApp();
+    const s = await shopperAgent(t);
+    const res = await s
+      .post('/api/auth/register', { firstName: 'A$', lastName: '', email: 'nope', phone: 'abc', password: 'kort', passwordRepeat: 'andet', acceptTerms: false })
+      .expect(400);
+    const f = apiErrorSchema.parse(res.body).error.fields!;
+    expect(Object.keys(f).sort()).toEqual(['acceptTerms', 'email', 'firstName', 'lastName', 'password', 'phone'].sort());
+    expect(f.password).toBe('Adgangskoden skal være mindst 8 tegn.');
+  });
+
+  it('refuses a second account with the same e-mail', async () => {
+    const t = await makeTestApp();
+    const s = await shopperAgent(t);
+    const res = await s
+      .post('/api/auth/register', { firstName: 'Mette', lastName: 'Jensen', email: 'kunde@example.dk', phone: '20304050', password: PASSWORD, passwordRepeat: PASSWORD, acceptTerms: true })
+      .expect(409);
+    expect(res.body.error.fields.email).toMatch(/findes allerede/);
+  });
+
+  it('logs the demo customer in and reports the user through getUser', async () => {
+    const t = await makeTestApp();
+    const s = await shopperAgent(t);
+    const anon = getUserResponseSchema.parse((await s.post('/api/auth/user/getUser').expect(200)).body);
+    expect(anon.user).toBeNull();
+    await s.post('/api/auth/login', { email: 'kunde@example.dk', password: PASSWORD }).expect(200);
+    const me = getUserResponseSchema.parse((await s.post('/api/auth/user/getUser').expect(200)).body);
+    expect(me.user).toEqual({ isStore: false, name: 'Mette Jensen' });
+    await s.agent.post('/api/auth/user/getUser').expect(403);
+  });
+
+  it('answers a wrong password and an unknown e-mail alike', async () => {
+    const t = await makeTestApp();
+    const s = await shopperAgent(t);
+    const a = await s.post('/api/auth/login', { email: 'kunde@example.dk', password: 'forkert-kode' }).expect(401);
+    const b = await s.post('/api/auth/login', { email: 'ingen@example.dk', password: 'forkert-kode' }).expect(401);
+    expect(a.body).toEqual(b.body);
+    expect(a.body.error.code).toBe('login_failed');
+  });
+
+  it('reports the SPEC §3 login problems as distinct codes', async () => {
+    const t = await makeTestApp();
+    const s = await shopperAgent(t);
+    const unverified = await s.post('/api/auth/login', { email: 'ubekraeftet@example.dk', password: PASSWORD }).expect(403);
+    expect(unverified.body.error.code).toBe('email_not_verified');
+    const terms = await s.post('/api/auth/login', { email: 'gamle-vilkaar@example.dk', password: PASSWORD }).expect(403);
+    expect(terms.body.error.code).toBe('terms_not_accepted');
+  });
+
+  it('rate-limits failed logins per account and IP', async () => {
+    const t = await makeTestApp({ config: { loginRateLimit: { windowMs: 60_000, max: 3 } } });
+    const s = await shopperAgent(t);
+    for (let i = 0; i < 3; i++) await s.post('/api/auth/login', { email: 'kunde@example.dk', password: 'forkert' }).expect(401);
+    const limited = await s.post('/api/auth/login', { email: 'kunde@example.dk', password: PASSWORD }).expect(429);
+    expect(limited.body.error.code).toBe('rate_limited');
+    // another account from the same IP is not locked out
+    await s.post('/api/auth/login', { email: 'ubekraeftet@example.dk', password: 'forkert' }).expect(401);
+  });
+
+  it('expires sessions after their lifetime', async () => {
+    const t = await makeTestApp();
+    const s = await shopperAgent(t);
+    await s.post('/api/auth/login', { email: 'kunde@example.dk', password: PASSWORD }).expect(200);
+    t.clock.advance(60 * 60 * 1000 + 1);
+    await s.agent.get('/api/auth/me').expect(401);
+    expect(await t.storage.collection('sessions').count()).toBe(0);
+  });
+});
+
+describe('store login', () => {
+  it('logs staff in at their own store only and marks the shopper as a store user', async () => {
+    const t = await makeTestApp();
+    const s = await shopperAgent(t);
+    await s.post('/api/auth/store/login', { storeId: 'st-002', username: 'medarbejder1', password: PASSWORD }).expect(401);
+    const res = await s.post('/api/auth/store/login', { storeId: 'st-001', username: 'medarbejder1', password: PASSWORD }).expect(200);
+    const session = sessionResponseSchema.parse(res.body);
+    expect(session.user.role).toBe('store-staff');
+    expect(session.user.storeId).toBe('st-001');
+    expect(session.user.storeName).toMatch(/Profil Optik/);
+    const user = (await s.post('/api/auth/user/getUser').expect(200)).body;
+    expect(user.user.isStore).toBe(true);
+    expect((await s.agent.get('/api/site/shopper').expect(200)).body.isStore).toBe(true);
+  });
+
+  it('lets a manager log in and refuses customers at the store login', async () => {
+    const t = await makeTestApp();
+    const s = await shopperAgent(t);
+    const res = await s.post('/api/auth/store/login', { storeId: 'st-001', username: 'leder1', password: PASSWORD }).expect(200);
+    expect(res.body.user.role).toBe('manager');
+    await s.post('/api/auth/store/login', { storeId: 'st-001', username: 'kunde@example.dk', password: PASSWORD }).expect(401);
+  });
+
+  it('requires all fields with Danish messages', async () => {
+    const t = await makeTestApp();
+    const s = await shopperAgent(t);
+    const res = await s.post('/api/auth/store/login', { storeId: '', username: ' ', password: '' }).expect(400);
+    expect(res.body.error.fields).toEqual({ storeId: 'Skal udfyldes.', username: 'Skal udfyldes.', password: 'Skal udfyldes.' });
+  });
+});

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { apiErrorSchema, cartResponseSchema, shopperResponseSchema } from '@optik/shared';
+import { buyableArticle, makeTestApp, shopperAgent } from '../../test/harness';
+
+describe('shopper', () => {
+  it('issues an httpOnly shopper cookie and a token, and keeps them on later calls', async () => {
+    const t = await makeTestApp();
+    const s = await shopperAgent(t);
+    const again = shopperResponseSchema.parse((await s.agent.get('/api/site/shopper?previewCart=1').expect(200)).body);
+    expect(again.shopperId).toBe(s.shopperId);
+    expect(again.token).toBe(s.token);
+    expect(again.previewCart).toBe(true);
+    expect(again.cartHead.cart.items).toEqual([]);
+  });
+
+  it('sets the cookie httpOnly and SameSite', async () => {
+    const t = await makeTestApp();
+    const { default: request } = await import('supertest');
+    const res = await request(t.app).get('/api/site/shopper').expect(200);
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/optik_shopper=/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+  });
+});
+
+describe('POST /api/cart/update', () => {
+  it('adds, changes and removes a line (quantity 0 removes)', async () => {
+    const t = await makeTestApp();
+    const s = await shopperAgent(t);
+    const a = await buyableArticle(t);
+    const sku = a.skus[0]!.id;
+    const added = cartResponseSchema.parse((await s.post('/api/cart/update', { skuId: sku, quantity: 2 }).expect(200)).body);
+    expect(added.cartHead.cart.items).toHaveLength(1);
+    expect(added.cartHead.cart.totalCost).toBe(a.price.unit.amount * 2);
+    const changed = (await s.post('/api/cart/update', { skuId: sku, quantity: 12, noCheckoutInfo: true }).expect(200)).body;
+    expect(changed.cartHead.cart.items[0].quantity).toBe(12);
+    const removed = (await s.post('/api/cart/update', { skuId: sku, quantity: 0 }).expect(200)).body;
+    expect(removed.cartHead.cart.items).toEqual([]);
+  });
+
+  it.each([
+    ['13', { quantity: 13 }, 'quantity'],
+    ['-1', { quantity: -1 }, 'quantity'],
+    ['"abc"', { quantity: 'abc' }, 'quantity'],
+    ['an unknown sku', { skuId: 'sku-does-not-exist', quantity: 1 }, 'skuId'],
+  ])('refuses quantity %s with 400 field errors and leaves the cart unchanged', async (_label, patch, field) => {
+    const t = await makeTestApp();
+    const s = await shopperAgent(t);
+    const a = await buyableArticle(t);
+    await s.post('/api/cart/update', { skuId: a.skus[0]!.id, quantity: 3 }).expect(200);
+    const before = await t.storage.collection('carts').get(s.shopperId);
+    const res = await s.post('/api/cart/update', { skuId: a.skus[0]!.id, ...patch }).expect(400);
+    const body = apiErrorSchema.parse(res.body);
+    expect(body.error.code).toBe('validation_failed');
+    expect(body.error.fields?.[field]).toEqual(expect.any(String));
+    expect(await t.storage.collection('carts').get(s.shopperId)).toEqual(before);
+  });
+
+  it('refuses a wrong or missing CSRF token with 403 and changes nothing', async () => {
+    const t = await makeTestApp();
+    const s = await shopperAgent(t);
+    const a = await buyableArticle(t);
+    const wrong = await s.agent.post('/api/cart/update').set('CSRF-TOKEN', 'forged').send({ skuId: a.skus[0]!.id, quantity: 1 }).expect(403);
+    expect(apiErrorSchema.parse(wrong.body).error.code).toBe('csrf_invalid');
+    await s.agent.post('/api/cart/update').send({ skuId: a.skus[0]!.id, quantity: 1 }).expect(403);
+    // another shopper's token is wrong too
+    const other = await shopperAgent(t);
+    await s.agent.post('/api/cart/update').set('CSRF-TOKEN', other.token).send({ skuId: a.skus[0]!.id, quantity: 1 }).expect(403);
+    expect(await t.storage.collection('carts').get(s.shopperId)).toBeUndefined();
+  });
+
+  it('accepts subscription intervals case-insensitively and keeps unit and subscription lines apart', async () => {
+    const t = await makeTestApp();
+    const s = await shopperAgent(t);
+    const lens = await buyableArticle(t, (a) => a.allowSubscription && a.price.subscription !== null);
+    const sku = lens.skus[0]!.id;
+    await s.post('/api/cart/update', { skuId: sku, quantity: 1 }).expect(200);
+    const res = await s.post('/api/cart/update', { skuId: sku, quantity: 2, subscriptionInterval: 'M3' }).expect(200);
+    const items = res.body.cartHead.cart.items;
+    expect(items).toHaveLength(2);
+    expect(items[1].subscriptionInterval).toBe('m3');
+    expect(items[1].price.amount).toBe(lens.price.subscription!.amount);
+    await s.post('/api/cart/update', { skuId: sku, quantity: 1, subscriptionInterval: 'm4' }).expect(400);
+  });
+
+  it('refuses a subscription for an article that has none', async () => {
+    const t = await makeTestApp();
+    const s = await shopperAgent(t);
+    const frame = await buyableArticle(t, (a) => !a.allowSubscription);
+    const res = await s.post('/api/cart/update', { skuId: frame.skus[0]!.id, quantity: 1, subscriptionInterval: 'm1' }).expect(400);
+    expect(res.body.error.fields.subscriptionInterval).toMatch(/abonnement/);
+  });
+
+  it('refuses store-only and sold-out articles to online shoppers', async () => {
+    const t = await makeTestApp();
+    const s = await shopperAgent(t);
+    const all = await t.storage.collection('articles').all();
+    const storeOnly = all.find((a) => a.price.unit.publicationStatus === 40)!;
+    const soldOut = all.find((a) => a.price.unit.publicationStatus === 30)!;
+    await s.post('/api/cart/update', { skuId: storeOnly.skus[0]!.id, quantity: 1 }).expect(422);
+    const res = await s.post('/api/cart/update', { skuId: soldOut.skus[0]!.id, quantity: 1 }).expect(422);
+    expect(res.body.error.message).toBe('Produktet er midlertidigt udsolgt.');
+  });
+
+  it('loses no line when many updates for one shopper arrive at once', async () => {
+    const t = await makeTestApp();
+    const s = await shopperAgent(t);
+    const all = (await t.storage.collection('articles').all()).filter((a) => a.price.unit.publicationStatus === 20 && a.skus[0]!.stock > 0);
+    const skus = all.slice(0, 30).map((a) => a.skus[0]!.id);
+    await Promise.all(skus.map((skuId) => s.post('/api/cart/update', { skuId, quantity: 1 }).expect(200)));
+    const cart = await t.storage.collection('carts').get(s.shopperId);
+    expect(cart!.items.map((i) => i.skuId).sort()).toEqual([...skus].sort());
+  });
+});
+
+describe('POST /api/cart/empty', () => {
+  it('clears every line and answers the empty cart head', async () => {
+    const t = await makeTestApp();
+    const s = await shopperAgent(t);
+    const a = await buyableArticle(t);
+    await s.post('/api/cart/update', { skuId: a.skus[0]!.id, quantity: 1 }).expect(200);
+    const res = cartResponseSchema.parse((await s.post('/api/cart/empty').expect(200)).body);
+    expect(res.cartHead.cart).toEqual({ items: [], totalCost: 0 });
+    await s.agent.post('/api/cart/empty').expect(403);
+  });
+});

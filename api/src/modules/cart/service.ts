@@ -1,0 +1,135 @@
+import {
+  da,
+  PublicationStatus,
+  type CartHead,
+  type CartItem,
+  type CartUpdateRequest,
+  type CheckoutConfig,
+} from '@optik/shared';
+import type { z } from 'zod';
+import type { cartUpdateRequestSchema } from '@optik/shared';
+import type { Clock } from '../../deps';
+import { HttpError, badRequest } from '../../http/errors';
+import type { CartRecord } from '../../storage/records';
+import { DuplicateKeyError, type Storage } from '../../storage/port';
+import type { CatalogueService } from '../catalogue/service';
+
+type CartUpdate = z.output<typeof cartUpdateRequestSchema>;
+export type { CartUpdateRequest };
+
+/** Checkout settings answered with every cart (SPEC §7): market 23, DKK, delivery ids of SPEC §3. */
+export const checkoutConfig: CheckoutConfig = {
+  currency: 'DKK',
+  market: 23,
+  freeShippingThreshold: 49_900,
+  shippingCost: 4_900,
+  deliveryMethodIds: [79, 101, 112, 117, 119, 125, 127, 128],
+};
+
+/** Lines are one per sku and purchase type: the same lenses once by unit and once by subscription are two lines. */
+function sameLine(item: CartItem, skuId: string, interval: string | null): boolean {
+  return item.skuId === skuId && item.subscriptionInterval === interval;
+}
+
+export function cartHeadOf(record: Pick<CartRecord, 'items'> | undefined): CartHead {
+  const items = record?.items ?? [];
+  return {
+    cart: { items, totalCost: items.reduce((sum, i) => sum + i.price.amount * i.quantity, 0) },
+    checkoutConfig,
+  };
+}
+
+export class CartService {
+  constructor(
+    private readonly storage: Storage,
+    private readonly catalogue: CatalogueService,
+    private readonly clock: Clock,
+  ) {}
+
+  private get carts() {
+    return this.storage.collection('carts');
+  }
+
+  async get(shopperId: string): Promise<CartHead> {
+    return cartHeadOf(await this.carts.get(shopperId));
+  }
+
+  /**
+   * Sets one line's quantity (0 removes it). Everything is checked before the write, so a
+   * refused update leaves the stored cart exactly as it was.
+   */
+  async update(shopperId: string, req: CartUpdate, ctx: { isStore: boolean; token: string }): Promise<CartHead> {
+    const interval = req.subscriptionInterval ?? null;
+    let line: CartItem | null = null;
+    if (req.quantity > 0) {
+      const found = await this.catalogue.findSku(req.skuId);
+      if (!found) throw badRequest({ skuId: da.errors.unknownSku });
+      const { article, sku } = found;
+      const status = article.price.unit.publicationStatus;
+      const storeItem = status === PublicationStatus.StoreItem || status === PublicationStatus.StoreOnly;
+      if (storeItem && !ctx.isStore) {
+        throw new HttpError(422, 'unprocessable', 'Produktet kan kun købes ved at besøge en butik.');
+      }
+      if (status === PublicationStatus.OutOfStock || sku.stock === 0) {
+        throw new HttpError(422, 'unprocessable', da.errors.productSoldOut);
+      }
+      const part = interval ? article.price.subscription : article.price.unit;
+      if (interval && (!article.allowSubscription || !part)) {
+        throw badRequest({ subscriptionInterval: 'Produktet kan ikke købes som abonnement.' });
+      }
+      const price = part ?? article.price.unit;
+      line = {
+        skuId: sku.id,
+        parentSkuID: req.childSkuId ? sku.id : null,
+        quantity: req.quantity,
+        articleId: article.id,
+        articleDescription: article.packageName ?? article.name,
+        ref: sku.name,
+        slug: article.slug,
+        category: article.category,
+        brand: article.brand,
+        media: article.medias[0]!.md,
+        price: { amount: price.amount, ordinaryPrice: price.ordinaryPrice, isCampaign: price.isCampaign },
+        isEditAble: true,
+        subscriptionInterval: interval,
+        prescription: req.prescription ?? null,
+        prescriptionGlasses: req.prescriptionGlasses ?? null,
+      };
+    }
+    const next = (items: CartItem[]): CartItem[] => {
+      const rest = items.filter((i) => !sameLine(i, req.skuId, interval));
+      if (!line) return rest;
+      const at = items.findIndex((i) => sameLine(i, req.skuId, interval));
+      if (at === -1) return [...rest, line];
+      const copy = [...items];
+      copy[at] = line;
+      return copy;
+    };
+    const saved = await this.mutate(shopperId, ctx, next);
+    return cartHeadOf(saved);
+  }
+
+  async empty(shopperId: string, ctx: { isStore: boolean; token: string }): Promise<CartHead> {
+    const existing = await this.carts.get(shopperId);
+    if (!existing || existing.items.length === 0) return cartHeadOf(existing);
+    return cartHeadOf(await this.mutate(shopperId, ctx, () => []));
+  }
+
+  /** Carts are created on their first write, so visitors who only browse cost no storage. */
+  private async mutate(shopperId: string, ctx: { isStore: boolean; token: string }, change: (items: CartItem[]) => CartItem[]): Promise<CartRecord> {
+    const now = this.clock.now().toISOString();
+    const apply = (current: CartRecord): CartRecord => ({ ...current, isStore: ctx.isStore, items: change(current.items), updatedAt: now });
+    const updated = await this.carts.update(shopperId, apply);
+    if (updated) return updated;
+    const fresh: CartRecord = { id: shopperId, token: ctx.token, accountId: null, isStore: ctx.isStore, items: [], createdAt: now, updatedAt: now };
+    try {
+      return await this.carts.insert(apply(fresh));
+    } catch (err) {
+      // Two first writes raced; the other one created the cart, so apply ours on top of it.
+      if (!(err instanceof DuplicateKeyError)) throw err;
+      const retried = await this.carts.update(shopperId, apply);
+      if (!retried) throw err;
+      return retried;
+    }
+  }
+}

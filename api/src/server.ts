@@ -1,0 +1,43 @@
+import { pino } from 'pino';
+import { createApp } from './app';
+import { loadConfig } from './config';
+import { systemClock } from './deps';
+import { seedIfEmpty } from './seed/index';
+import { openLowdbStorage } from './storage/lowdb';
+
+const config = await loadConfig();
+const logger = pino({ level: config.logLevel, base: { service: 'optik-api' } });
+
+let storage;
+try {
+  storage = await openLowdbStorage({ dir: config.dataDir, logger });
+} catch (err) {
+  // A corrupt data file must stop the server loudly, naming the file and its backup.
+  logger.fatal({ err }, (err as Error).message);
+  process.exit(1);
+}
+
+const seeded = await seedIfEmpty(storage, (msg) => logger.info(msg));
+if (seeded.seeded) logger.info({ counts: seeded.counts }, `demodata lagt i ${config.dataDir}`);
+
+const { app, services } = createApp({ storage, clock: systemClock, config: config.app, logger });
+// Warm the catalogue and search index before the first request.
+await services.search.search('briller');
+
+const server = app.listen(config.port, config.host, () => {
+  const addr = server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : config.port;
+  logger.info(`API klar på http://localhost:${port} (data: ${config.dataDir})`);
+});
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  logger.info(`${signal}: lukker ned`);
+  server.close();
+  await storage.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

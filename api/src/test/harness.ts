@@ -1,0 +1,79 @@
+import { pino } from 'pino';
+import request from 'supertest';
+import type { Article } from '@optik/shared';
+import { createApp, type App } from '../app';
+import type { AppConfig, Clock } from '../deps';
+import { seedIfEmpty } from '../seed/index';
+import { createMemoryStorage } from '../storage/memory';
+import type { Storage } from '../storage/port';
+
+export const testConfig: AppConfig = {
+  secret: 'test-secret-test-secret-test-secret-42',
+  secureCookies: false,
+  sessionTtlMs: 60 * 60 * 1000,
+  loginRateLimit: { windowMs: 60_000, max: 5 },
+};
+
+export class TestClock implements Clock {
+  constructor(private t = Date.parse('2026-11-22T10:00:00Z')) {}
+  now() {
+    return new Date(this.t);
+  }
+  advance(ms: number) {
+    this.t += ms;
+  }
+}
+
+let seeded: Promise<Storage> | null = null;
+/** A seeded in-memory store, seeded once per test file and cloned per test app. */
+async function seededTemplate(): Promise<Storage> {
+  seeded ??= (async () => {
+    const s = createMemoryStorage();
+    await seedIfEmpty(s);
+    return s;
+  })();
+  return seeded;
+}
+
+export interface TestApp extends App {
+  storage: Storage;
+  clock: TestClock;
+}
+
+export async function makeTestApp(opts: { storage?: Storage; config?: Partial<AppConfig> } = {}): Promise<TestApp> {
+  let storage = opts.storage;
+  if (!storage) {
+    const template = await seededTemplate();
+    storage = createMemoryStorage();
+    for (const name of ['articles', 'stores', 'pages', 'accounts', 'meta'] as const) {
+      await storage.collection(name).putMany(await template.collection(name).all());
+    }
+  }
+  const clock = new TestClock();
+  const app = createApp({ storage, clock, config: { ...testConfig, ...opts.config }, logger: pino({ level: 'silent' }) });
+  return { ...app, storage, clock };
+}
+
+/** A browser-like client: keeps cookies and knows its CSRF token after `shopper()`. */
+export async function shopperAgent(t: TestApp) {
+  const agent = request.agent(t.app);
+  const res = await agent.get('/api/site/shopper').expect(200);
+  const token = res.body.token as string;
+  return {
+    agent,
+    token,
+    shopperId: res.body.shopperId as string,
+    post: (path: string, body?: unknown) => {
+      const r = agent.post(path).set('CSRF-TOKEN', token);
+      return body === undefined ? r : r.send(body as object);
+    },
+  };
+}
+
+/** First seeded article that is sold online and in stock, optionally matching a predicate. */
+export async function buyableArticle(t: TestApp, pred: (a: Article) => boolean = () => true): Promise<Article> {
+  const all = await t.storage.collection('articles').all();
+  const a = all.find((x) => x.price.unit.publicationStatus === 20 && x.skus.every((s) => s.stock > 0) && pred(x));
+  if (!a) throw new Error('seed has no matching buyable article');
+  return a;
+}
