@@ -68,7 +68,7 @@ export function createApp(deps: AppDeps): App {
   app.use(shopperRoutes({ config, auth, cart }));
   app.use(cartRoutes({ config, auth, cart }));
   app.use(authRoutes({ config, auth }));
-  app.use(imageRoutes({ storage }));
+  app.use(imageRoutes(catalogue));
 
   app.use(notFoundHandler);
   app.use(errorHandler(logger));

@@ -4,11 +4,12 @@ import { loadConfig } from './config';
 import { systemClock } from './deps';
 import { seedIfEmpty } from './seed/index';
 import { openLowdbStorage } from './storage/lowdb';
+import type { Storage } from './storage/port';
 
 const config = await loadConfig();
 const logger = pino({ level: config.logLevel, base: { service: 'optik-api' } });
 
-let storage;
+let storage: Storage;
 try {
   storage = await openLowdbStorage({ dir: config.dataDir, logger });
 } catch (err) {

@@ -37,17 +37,20 @@ export type MetaRecord = z.infer<typeof metaRecordSchema>;
 
 /**
  * Every collection, the file group it lives in, and whether writes are fsynced.
- * Groups keep a cart update from rewriting the catalogue. Later features add rows here.
+ * Groups keep a cart update from rewriting the catalogue. `shards` splits a large,
+ * often-written collection over that many files by a hash of the id, because every write
+ * rewrites a whole file. A group is either one sharded collection or unsharded collections.
+ * Later features add rows here.
  */
 export const collections = {
   articles: { schema: articleSchema, group: 'catalogue', durable: false },
   stores: { schema: storeSchema, group: 'catalogue', durable: false },
   pages: { schema: contentPageRecordSchema, group: 'content', durable: false },
   accounts: { schema: accountSchema, group: 'accounts', durable: true },
-  sessions: { schema: sessionRecordSchema, group: 'sessions', durable: false },
-  carts: { schema: cartRecordSchema, group: 'carts', durable: false },
+  sessions: { schema: sessionRecordSchema, group: 'sessions', durable: false, shards: 16 },
+  carts: { schema: cartRecordSchema, group: 'carts', durable: false, shards: 16 },
   meta: { schema: metaRecordSchema, group: 'meta', durable: true },
-} as const;
+} as const satisfies Record<string, { schema: z.ZodType<{ id: string }>; group: string; durable: boolean; shards?: number }>;
 
 export type CollectionName = keyof typeof collections;
 export type RecordOf<K extends CollectionName> = z.infer<(typeof collections)[K]['schema']>;

@@ -35,20 +35,22 @@ async function seededTemplate(): Promise<Storage> {
   return seeded;
 }
 
+async function seededCopy(): Promise<Storage> {
+  const template = await seededTemplate();
+  const storage = createMemoryStorage();
+  for (const name of ['articles', 'stores', 'pages', 'accounts', 'meta'] as const) {
+    await storage.collection(name).putMany(await template.collection(name).all());
+  }
+  return storage;
+}
+
 export interface TestApp extends App {
   storage: Storage;
   clock: TestClock;
 }
 
 export async function makeTestApp(opts: { storage?: Storage; config?: Partial<AppConfig> } = {}): Promise<TestApp> {
-  let storage = opts.storage;
-  if (!storage) {
-    const template = await seededTemplate();
-    storage = createMemoryStorage();
-    for (const name of ['articles', 'stores', 'pages', 'accounts', 'meta'] as const) {
-      await storage.collection(name).putMany(await template.collection(name).all());
-    }
-  }
+  const storage = opts.storage ?? (await seededCopy());
   const clock = new TestClock();
   const app = createApp({ storage, clock, config: { ...testConfig, ...opts.config }, logger: pino({ level: 'silent' }) });
   return { ...app, storage, clock };

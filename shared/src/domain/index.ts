@@ -2,3 +2,4 @@ export * from './email';
 export * from './names';
 export * from './password';
 export * from './phone';
+export * from './postcode';

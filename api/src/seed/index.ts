@@ -1,0 +1,24 @@
+import type { Storage } from '../storage/port';
+import { generateAccounts } from './accounts';
+import { generateArticles } from './catalogue';
+import { generatePages } from './pages';
+import { generateStores } from './stores';
+
+export const SEED_VERSION = 1;
+
+/** First start: fills an empty store with the demo data. Later starts keep what was written. */
+export async function seedIfEmpty(storage: Storage, log: (msg: string) => void = () => {}): Promise<{ seeded: boolean; counts: Record<string, number> }> {
+  if (!(await storage.isEmpty())) return { seeded: false, counts: {} };
+  const articles = generateArticles();
+  const stores = generateStores();
+  const pages = generatePages();
+  const accounts = await generateAccounts();
+  await storage.collection('articles').putMany(articles);
+  await storage.collection('stores').putMany(stores);
+  await storage.collection('pages').putMany(pages);
+  await storage.collection('accounts').putMany(accounts);
+  await storage.collection('meta').put({ id: 'seed', value: { version: SEED_VERSION, articles: articles.length } });
+  const counts = { articles: articles.length, stores: stores.length, pages: pages.length, accounts: accounts.length };
+  log(`seed: ${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')}`);
+  return { seeded: true, counts };
+}

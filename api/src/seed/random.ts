@@ -1,0 +1,38 @@
+/** mulberry32: a small deterministic PRNG, so every seed run produces the same catalogue. */
+export function createRandom(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
+    chance: (p: number) => next() < p,
+    /** k distinct items */
+    sample: <T>(list: readonly T[], k: number): T[] => {
+      const copy = [...list];
+      const out: T[] = [];
+      while (out.length < k && copy.length) out.push(copy.splice(Math.floor(next() * copy.length), 1)[0]!);
+      return out;
+    },
+  };
+}
+export type Random = ReturnType<typeof createRandom>;
+
+/** kebab-case slug with Danish letters spelled out (æ→ae, ø→oe, å→aa). */
+export function slugify(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/æ/g, 'ae')
+    .replace(/ø/g, 'oe')
+    .replace(/å/g, 'aa')
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}

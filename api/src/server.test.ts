@@ -1,0 +1,69 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dirs: string[] = [];
+afterEach(async () => {
+  await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
+});
+
+/** Runs `tsx src/server.ts` until it prints `until` or exits; returns its output and exit code. */
+function runServer(env: Record<string, string>, until: RegExp): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: apiDir,
+      env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', PORT: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const onData = (b: Buffer) => {
+      output += b.toString();
+      if (until.test(output)) child.kill('SIGTERM');
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
+describe('server start-up', () => {
+  it('seeds an empty data folder on first start and keeps what was written on the next', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'optik-server-'));
+    dirs.push(dir);
+    const first = await runServer({ DATA_DIR: dir }, /API klar/);
+    expect(first.output).toMatch(/demodata lagt i/);
+    const catalogue = await readFile(path.join(dir, 'catalogue.json'), 'utf8');
+    const second = await runServer({ DATA_DIR: dir }, /API klar/);
+    expect(second.output).not.toMatch(/demodata lagt i/);
+    expect(await readFile(path.join(dir, 'catalogue.json'), 'utf8')).toBe(catalogue);
+  }, 60_000);
+
+  it('refuses to start on a half-written data file, naming the file and the backup', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'optik-server-'));
+    dirs.push(dir);
+    await runServer({ DATA_DIR: dir }, /API klar/);
+    const file = path.join(dir, 'accounts.json');
+    const good = await readFile(file, 'utf8');
+    const broken = good.slice(0, Math.floor(good.length / 2));
+    await writeFile(file, broken);
+    const res = await runServer({ DATA_DIR: dir }, /API klar/);
+    expect(res.code).toBe(1);
+    expect(res.output).toContain(file);
+    expect(res.output).toContain(path.join(dir, 'backup'));
+    expect(await readFile(file, 'utf8')).toBe(broken);
+  }, 60_000);
+
+  it('refuses an invalid configuration with a message naming the variable', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'optik-server-'));
+    dirs.push(dir);
+    await mkdir(dir, { recursive: true });
+    const res = await runServer({ DATA_DIR: dir, PORT: 'abc' }, /API klar/);
+    expect(res.code).not.toBe(0);
+    expect(res.output).toMatch(/PORT/);
+  }, 30_000);
+});
