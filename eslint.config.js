@@ -23,6 +23,7 @@ export default tseslint.config(
     files: ['shared/src/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', '@optik/api', '@optik/customer-web', '@optik/store-pwa', 'react'] }],
+      'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'process', 'Buffer'],
     },
   },
   {

@@ -139,3 +139,5 @@ export const articleListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(48),
   offset: z.coerce.number().int().min(0).default(0),
 });
+
+export const articleListResponseSchema = z.object({ data: z.array(articleSchema), total: z.number().int().nonnegative() });

@@ -12,3 +12,5 @@ export const contentPageSchema = z.object({
   footerSection: z.enum(['kundeservice', 'handel', 'om-os', 'juridisk']).nullable(),
 });
 export type ContentPage = z.infer<typeof contentPageSchema>;
+
+export const contentPageResponseSchema = z.object({ data: contentPageSchema });

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  articleListResponseSchema,
+  articleResponseSchema,
+  cartResponseSchema,
+  categoriesResponseSchema,
+  contentPageResponseSchema,
+  getUserResponseSchema,
+  sessionResponseSchema,
+  shopperResponseSchema,
+  siteSearchResponseSchema,
+  storesResponseSchema,
+  type ApiError,
+  type CartUpdateRequest,
+  type LoginRequest,
+  type RegisterRequest,
+  type StoreLoginRequest,
+} from '../schemas/index';
+import { da } from '../messages/da';
+import { createFetcher, type FetcherOptions, type RequestOptions } from './request';
+
+export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: ApiError['error'] };
+
+const CSRF_HEADER = 'CSRF-TOKEN';
+const successSchema = z.object({ success: z.literal(true) });
+
+/**
+ * The typed client both apps use. Every answer is parsed with the shared schema; failures
+ * come back as `{ ok: false, error }` in the API's one error shape, never as a throw.
+ */
+export function createApiClient(opts: FetcherOptions) {
+  const request = createFetcher(opts);
+  let token: string | null = null;
+
+  async function call<T>(schema: z.ZodType<T>, path: string, ro: RequestOptions = {}): Promise<ApiResult<T>> {
+    let res;
+    try {
+      res = await request(path, ro);
+    } catch (e) {
+      opts.onError?.(e);
+      return { ok: false, status: 0, error: { code: 'internal', message: da.errors.somethingWentWrong } };
+    }
+    if (res.status >= 200 && res.status < 300) {
+      try {
+        return { ok: true, status: res.status, data: schema.parse(res.body) };
+      } catch (e) {
+        opts.onError?.(e);
+        return { ok: false, status: res.status, error: { code: 'internal', message: da.errors.somethingWentWrong } };
+      }
+    }
+    const parsed = apiErrorSchema.safeParse(res.body);
+    return { ok: false, status: res.status, error: parsed.success ? parsed.data.error : { code: 'internal', message: da.errors.somethingWentWrong } };
+  }
+
+  async function getShopper(o: { previewCart?: boolean } = {}) {
+    const r = await call(shopperResponseSchema, `/api/site/shopper${o.previewCart ? '?previewCart=1' : ''}`);
+    if (r.ok) token = r.data.token;
+    return r;
+  }
+
+  /** State-changing calls carry the shopper token; fetched first when the client has none. */
+  async function send<T>(schema: z.ZodType<T>, path: string, body?: unknown): Promise<ApiResult<T>> {
+    if (!token) {
+      const s = await getShopper();
+      if (!s.ok) return s;
+    }
+    const r = await call(schema, path, { method: 'POST', body, headers: { [CSRF_HEADER]: token! } });
+    if (!r.ok && r.error.code === 'csrf_invalid') {
+      // The shopper cookie was replaced (e.g. expired): refresh the token once and retry.
+      token = null;
+      const s = await getShopper();
+      if (!s.ok) return s;
+      return call(schema, path, { method: 'POST', body, headers: { [CSRF_HEADER]: token! } });
+    }
+    return r;
+  }
+
+  return {
+    getShopper,
+    getUser: () => send(getUserResponseSchema, '/api/auth/user/getUser'),
+    getArticle: (idOrSlug: string) => call(articleResponseSchema, `/api/article/${encodeURIComponent(idOrSlug)}`),
+    siteSearch: (q: string, s?: 'stores' | 'products' | 'articles') =>
+      call(siteSearchResponseSchema, `/api/site/search?${new URLSearchParams(s ? { q, s } : { q }).toString()}`),
+    /** SPEC §7: an answer without cartHead fails to parse and so is a failure. */
+    cartUpdate: (body: CartUpdateRequest) => send(cartResponseSchema, '/api/cart/update', body),
+    cartEmpty: () => send(cartResponseSchema, '/api/cart/empty'),
+    getCategories: () => call(categoriesResponseSchema, '/api/catalogue/categories'),
+    listArticles: (q: { route?: string; limit?: number; offset?: number } = {}) => {
+      const params = new URLSearchParams();
+      for (const [k, v] of Object.entries(q)) if (v !== undefined) params.set(k, String(v));
+      return call(articleListResponseSchema, `/api/catalogue/articles?${params.toString()}`);
+    },
+    getStores: () => call(storesResponseSchema, '/api/stores'),
+    getPage: (slug: string) => call(contentPageResponseSchema, `/api/pages/${slug.split('/').map(encodeURIComponent).join('/')}`),
+    register: (body: RegisterRequest) => send(sessionResponseSchema, '/api/auth/register', body),
+    login: (body: LoginRequest) => send(sessionResponseSchema, '/api/auth/login', body),
+    storeLogin: (body: StoreLoginRequest) => send(sessionResponseSchema, '/api/auth/store/login', body),
+    logout: () => send(successSchema, '/api/auth/logout'),
+    me: () => call(sessionResponseSchema, '/api/auth/me'),
+  };
+}
+export type ApiClient = ReturnType<typeof createApiClient>;
