@@ -1,0 +1,25 @@
+import { createRootRoute, createRoute, createRouter, useLocation } from '@tanstack/react-router';
+import { api } from './api';
+import { Layout } from './layout/layout';
+import { ContentPage } from './routes/content-page';
+import { Home } from './routes/home';
+import { NotFound } from './routes/not-found';
+
+const rootRoute = createRootRoute({ component: Layout, notFoundComponent: NotFound });
+
+const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <Home api={api} /> });
+
+function ContentByPath() {
+  const { pathname } = useLocation();
+  return <ContentPage api={api} path={decodeURIComponent(pathname)} />;
+}
+/** Anything else is looked up as a content page; unknown paths show "Siden blev ikke fundet". */
+const contentRoute = createRoute({ getParentRoute: () => rootRoute, path: '$', component: ContentByPath });
+
+export const router = createRouter({ routeTree: rootRoute.addChildren([homeRoute, contentRoute]) });
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

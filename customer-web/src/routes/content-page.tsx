@@ -1,0 +1,29 @@
+import type { Api } from '../api';
+import { t } from '../messages';
+import { useApi } from '../use-api';
+import { NotFound } from './not-found';
+
+/** Content pages of SPEC §2 (footer pages, /kontakt-os …) served from the API by their path. */
+export function ContentPage({ api, path }: { api: Pick<Api, 'getPage'>; path: string }) {
+  const [page, reload] = useApi(path, () => api.getPage(path.replace(/^\//, '')));
+  if (page.state === 'loading') return <p role="status" className="page">{t.page.loading}</p>;
+  if (page.state === 'error') {
+    if (page.status === 404) return <NotFound />;
+    return (
+      <div role="alert" className="page error">
+        <p>{t.error.generic}</p>
+        <button type="button" onClick={reload}>
+          {t.error.retry}
+        </button>
+      </div>
+    );
+  }
+  const p = page.data.data;
+  return (
+    <article className="page narrow">
+      <h1>{p.title}</h1>
+      <p className="lead">{p.summary}</p>
+      {p.body.map((para, i) => (para.startsWith('## ') ? <h2 key={i}>{para.slice(3)}</h2> : <p key={i}>{para}</p>))}
+    </article>
+  );
+}

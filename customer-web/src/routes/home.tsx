@@ -1,0 +1,58 @@
+import type { CategoryNode } from '@optik/shared';
+import type { Api } from '../api';
+import { t } from '../messages';
+import { useApi } from '../use-api';
+
+export function Home({ api }: { api: Pick<Api, 'getCategories'> }) {
+  const [categories, reload] = useApi('categories', () => api.getCategories());
+  return (
+    <div className="page">
+      <section className="hero" aria-labelledby="forside-titel">
+        <h1 id="forside-titel">{t.home.title}</h1>
+        <p>{t.home.intro}</p>
+      </section>
+      <section aria-labelledby="kategorier">
+        <h2 id="kategorier">{t.home.categoriesHeading}</h2>
+        {categories.state === 'loading' && (
+          <p role="status" aria-live="polite">
+            {t.home.loading}
+          </p>
+        )}
+        {categories.state === 'error' && (
+          <div role="alert" className="error">
+            <p>{t.error.generic}</p>
+            <button type="button" onClick={reload}>
+              {t.error.retry}
+            </button>
+          </div>
+        )}
+        {categories.state === 'ready' && (
+          <ul className="category-grid">
+            {categories.data.data.map((c) => (
+              <CategoryCard key={c.path} category={c} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function CategoryCard({ category }: { category: CategoryNode }) {
+  const headingId = `kategori-${category.path.slice(1)}`;
+  return (
+    <li className="category-card" aria-labelledby={headingId}>
+      <h3 id={headingId}>
+        <a href={category.path}>{category.title}</a>
+      </h3>
+      <p className="count">{t.home.articles(category.count)}</p>
+      <ul className="sub-links">
+        {category.children.map((child) => (
+          <li key={child.path}>
+            <a href={child.path}>{child.title}</a>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}

@@ -1,0 +1,5 @@
+import { atom } from 'jotai';
+import type { SessionResponse } from '@optik/shared';
+
+/** The signed-in staff session; `undefined` while the start-up check runs, `null` when logged out. */
+export const sessionAtom = atom<SessionResponse | null | undefined>(undefined);

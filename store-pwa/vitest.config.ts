@@ -1,0 +1,4 @@
+import react from '@vitejs/plugin-react';
+import { defineProject } from 'vitest/config';
+
+export default defineProject({ plugins: [react()], test: { name: 'store-pwa', environment: 'jsdom' } });
