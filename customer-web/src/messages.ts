@@ -2,7 +2,7 @@
 export const t = {
   shopName: 'Profil Optik',
   skipToContent: 'Gå til indhold',
-  homeLink: 'Profil Optik – til forsiden',
+  homeLink: 'til forsiden',
   mainNav: 'Hovedmenu',
   nav: {
     briller: 'Briller',

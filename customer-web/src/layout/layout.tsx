@@ -18,8 +18,9 @@ export function Layout() {
       </a>
       <header className="site-header">
         <div className="bar">
-          <Link to="/" className="logo" aria-label={t.homeLink}>
-            Profil<span>Optik</span>
+          <Link to="/" className="logo">
+            Profil <span>Optik</span>
+            <span className="visually-hidden"> – {t.homeLink}</span>
           </Link>
           <nav aria-label={t.mainNav} className="main-nav">
             <ul>

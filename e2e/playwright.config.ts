@@ -1,0 +1,60 @@
+import { defineConfig, devices } from '@playwright/test';
+import { apiPort, apiURL, chromiumPath, dataDir, storePort, storeURL, webPort, webURL } from './env';
+
+const appEnv = { API_URL: apiURL };
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  globalTeardown: './teardown.ts',
+  use: {
+    trace: 'retain-on-failure',
+    locale: 'da-DK',
+    timezoneId: 'Europe/Copenhagen',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: chromiumPath(),
+          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+        },
+      },
+    },
+  ],
+  // The API on a fresh temporary data folder (seeded on start) and both apps built and served
+  // by `vite preview`, which proxies /api to that API. Playwright waits for each URL.
+  webServer: [
+    {
+      command: 'pnpm --filter @optik/api start',
+      url: `${apiURL}/healthz`,
+      env: { PORT: String(apiPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT_MAX: '50' },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      cwd: '..',
+    },
+    {
+      command: `pnpm --filter @optik/customer-web build && pnpm --filter @optik/customer-web preview --port ${webPort} --strictPort`,
+      url: webURL,
+      env: appEnv,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      cwd: '..',
+    },
+    {
+      command: `pnpm --filter @optik/store-pwa build && pnpm --filter @optik/store-pwa preview --port ${storePort} --strictPort`,
+      url: storeURL,
+      env: appEnv,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      cwd: '..',
+    },
+  ],
+});

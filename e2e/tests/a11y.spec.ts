@@ -1,0 +1,37 @@
+import { expect, test } from '../fixtures';
+
+test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
+  test('shop home', async ({ page, webURL, expectNoA11yViolations }) => {
+    await page.goto(webURL);
+    await expect(page.getByRole('heading', { level: 3, name: 'Briller', exact: true })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'da');
+    await expectNoA11yViolations(page);
+  });
+
+  test('shop content page', async ({ page, webURL, expectNoA11yViolations }) => {
+    await page.goto(`${webURL}/kontakt-os`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Kontakt os' })).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+
+  test('shop page not found', async ({ page, webURL, expectNoA11yViolations }) => {
+    await page.goto(`${webURL}/findes-ikke`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Siden blev ikke fundet' })).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+
+  test('store login, with and without field errors', async ({ page, storeURL, expectNoA11yViolations }) => {
+    await page.goto(storeURL);
+    await expect(page.getByLabel('Butik')).toBeEnabled();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'da');
+    await expectNoA11yViolations(page);
+    await page.getByRole('button', { name: 'Log ind' }).click();
+    await expect(page.getByText('Skal udfyldes.').first()).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+
+  test('store app logged in', async ({ page, loginAsStore, expectNoA11yViolations }) => {
+    await loginAsStore();
+    await expectNoA11yViolations(page);
+  });
+});
