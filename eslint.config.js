@@ -27,6 +27,11 @@ export default tseslint.config(
     },
   },
   {
+    // Playwright fixtures must destructure their first argument, even when they use nothing of it.
+    files: ['e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': 'off' },
+  },
+  {
     files: ['customer-web/src/**', 'store-pwa/src/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['@optik/api', '@optik/api/*'] }] },
   },

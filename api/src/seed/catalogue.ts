@@ -185,7 +185,7 @@ function frameDraft(r: Random, category: 'briller' | 'solbriller' | 'sportsbrill
   const material = category === 'sportsbriller' ? r.pick(SPORT_MATERIALS) : r.pick(FRAME_MATERIALS);
   const attributes: Article['attributes'] = { color, shape, material, audience, gender: r.pick(['dame', 'herre', 'unisex', 'unisex']) };
   const badges: BadgeKind[] = ['free-frame-adjustments-in-store', 'fast-delivery'];
-  let description = '';
+  let description: string;
   if (audience !== 'voksen' && category !== 'sportsbriller') routes.push(`/${category}/${audience}`);
   if (category === 'briller') {
     if (shape === 'rund') routes.push('/briller/runde');

@@ -77,7 +77,7 @@ async function parseBody(res: Response): Promise<unknown> {
 }
 
 export function createFetcher(opts: FetcherOptions) {
-  const doFetch = opts.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const doFetch = opts.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
   const sleep = opts.sleep ?? defaultSleep;
   const random = opts.random ?? Math.random;
   const inFlight = new Map<string, Promise<RawResponse>>();

@@ -17,11 +17,10 @@ export function StoreLogin({ api, onLoggedIn }: { api: Pick<Api, 'getStores' | '
 
   useEffect(() => {
     let live = true;
-    setStoresError(false);
     void api.getStores().then((r) => {
       if (!live) return;
+      setStoresError(!r.ok);
       if (r.ok) setStores([...r.data.data].sort((a, b) => a.name.localeCompare(b.name, 'da')));
-      else setStoresError(true);
     });
     return () => {
       live = false;
