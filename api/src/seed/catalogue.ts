@@ -62,8 +62,10 @@ function ean(): string {
   return `${body}${(10 - (sum % 10)) % 10}`;
 }
 
+/** A shelf price in øre: under 100 kr. it ends in 9 (49, 79 kr.), above in 95 or 00 kr. */
 const kr = (r: Random, [lo, hi]: [number, number]) => {
-  const v = r.int(lo, hi);
+  const v = r.int(Math.round(lo), Math.round(hi));
+  if (v < 100) return Math.max(19, Math.round(v / 10) * 10 - 1) * 100;
   return (Math.round(v / 100) * 100 - (r.chance(0.6) ? 5 : 0)) * 100;
 };
 
@@ -325,12 +327,12 @@ const ACCESSORIES: Record<'tilbehør-briller' | 'tilbehør-sportsbriller' | 'til
     { sub: 'clip-on', items: [['Bliz', 'Optisk clip-on', [299, 399]], ['Oakley', 'RX-indsats', [349, 449]], ['Rudy Project', 'Optical Clip', [299, 399]]] },
     { sub: 'stropper', items: [['Bliz', 'Sportsstrop', [99, 149]], ['Oakley', 'Sportsstrop', [129, 179]]] },
     { sub: 'ekstra-glas', items: [['Oakley', 'Udskiftningsglas Prizm Road', [549, 749]], ['Bliz', 'Ekstra glas, orange', [199, 299]], ['Rigel', 'Skydeglas, gul', [249, 349]]] },
-    { sub: 'etuier', items: [['Oakley', 'Soft Vault etui', [199, 249]], ['Bliz', 'Sportsetui med karabin', [149, 199]]] },
+    { sub: 'etuier', items: [['Oakley', 'Soft Vault etui', [199, 249]], ['Bliz', 'Sportsetui med karabin', [149, 199]], ['Rudy Project', 'Hardcase til sportsbriller', [179, 229]]] },
   ],
   'tilbehør-kontaktlinser': [
     { sub: 'linsevæske', items: [['Opti-Free', 'Opti-Free PureMoist 300 ml', [99, 129]], ['Biotrue', 'Biotrue Multi-Purpose 300 ml', [89, 119]], ['AOSEPT', 'AOSEPT Plus HydraGlyde 360 ml', [119, 149]], ['EyeQ', 'EyeQ All-in-One 360 ml', [79, 99]], ['EyeQ', 'EyeQ Rejsesæt 100 ml', [49, 69]]] },
     { sub: 'linseetuier', items: [['EyeQ', 'Linseetui', [19, 29]], ['Profil Optik', 'Rejseetui til linser', [49, 69]]] },
-    { sub: 'øjendråber', items: [['Blink', 'Blink Contacts øjendråber', [79, 99]], ['Hycosan', 'Hycosan Extra til linsebrugere', [119, 149]]] },
+    { sub: 'øjendråber', items: [['Blink', 'Blink Contacts øjendråber 10 ml', [79, 99]], ['Blink', 'Blink Contacts øjendråber 20 x 0,35 ml', [99, 119]], ['Hycosan', 'Hycosan Extra til linsebrugere', [119, 149]], ['Systane', 'Systane Ultra til linsebrugere', [109, 139]], ['EyeQ', 'EyeQ Comfort Drops 10 ml', [69, 89]]] },
   ],
 };
 
@@ -339,7 +341,7 @@ function accessoryDrafts(r: Random): Draft[] {
   for (const [category, subs] of Object.entries(ACCESSORIES) as [keyof typeof ACCESSORIES, (typeof ACCESSORIES)[keyof typeof ACCESSORIES]][]) {
     for (const { sub, items } of subs) {
       for (const [brand, product, price] of items) {
-        const colours = category === 'tilbehør-kontaktlinser' ? [undefined] : r.sample(COLORS, r.int(2, 4));
+        const colours = sub === 'linsevæske' || sub === 'øjendråber' ? [undefined] : r.sample(COLORS, r.int(2, 4));
         for (const color of colours) {
           const name = `${brand} ${product}`;
           out.push({
@@ -377,11 +379,11 @@ const EYECARE: [string, string, string, [number, number], string[]][] = [
   ['hycosan', 'Hycosan', 'øjenmasker', [199, 249], ['Hycosan Varmemaske']],
 ];
 
-function eyecareDrafts(r: Random): Draft[] {
+function eyecareDrafts(): Draft[] {
   const out: Draft[] = [];
   for (const [brandSlug, brand, sub, price, products] of EYECARE) {
     for (const product of products) {
-      for (const pack of r.chance(0.5) ? ['1 stk.', '3 stk.'] : ['1 stk.']) {
+      for (const pack of ['1 stk.', '3 stk.']) {
         const multi = pack === '3 stk.';
         out.push({
           category: 'oejenpleje',
@@ -413,7 +415,7 @@ export function generateArticles(): Article[] {
   for (let i = 0; i < 820; i++) drafts.push(frameDraft(r, 'briller'));
   for (let i = 0; i < 380; i++) drafts.push(frameDraft(r, 'solbriller'));
   for (let i = 0; i < 160; i++) drafts.push(frameDraft(r, 'sportsbriller'));
-  drafts.push(...lensDrafts(), ...accessoryDrafts(r), ...eyecareDrafts(r));
+  drafts.push(...lensDrafts(), ...accessoryDrafts(r), ...eyecareDrafts());
   const slugs = new Set<string>();
   return drafts.map((d, i) => finish(r, d, i + 1, slugs));
 }
