@@ -53,12 +53,15 @@ export function backoffDelays(random: () => number, attempts = MAX_ATTEMPTS - 1)
   return out;
 }
 
+const abortError = (signal: AbortSignal) => (signal.reason as unknown) ?? new DOMException('Aborted', 'AbortError');
+
 const defaultSleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(abortError(signal));
     const t = setTimeout(resolve, ms);
     signal?.addEventListener('abort', () => {
       clearTimeout(t);
-      reject(signal.reason ?? new DOMException('Aborted', 'AbortError'));
+      reject(abortError(signal));
     });
   });
 
@@ -90,6 +93,7 @@ export function createFetcher(opts: FetcherOptions) {
   async function withRetry(url: string, init: RequestInit, retry: boolean, signal?: AbortSignal): Promise<RawResponse> {
     const delays = backoffDelays(random);
     for (let attempt = 0; ; attempt++) {
+      if (signal?.aborted) throw abortError(signal);
       try {
         const res = await once(url, init);
         if (!retry || isFinal(res.status) || attempt >= MAX_ATTEMPTS - 1) return res;
