@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { contractStatusSchema, invoiceKindSchema } from './enums';
+
+const person = z.object({ name: z.string().min(1), email: z.string(), phone: z.string() });
+
+/** SPEC §3 company contract (the company glasses agreement). */
+export const companyContractSchema = z.object({
+  id: z.string(),
+  organisationNumber: z.string().regex(/^\d{2}-\d{2}-\d{2}-\d{2}$/, 'Organisationsnummeret skal skrives som NN-NN-NN-NN.'),
+  companyName: z.string(),
+  contactPerson: person,
+  signingParty: person,
+  invoiceAddress: z.object({ street: z.string(), zip: z.string().regex(/^\d{4}$/), city: z.string() }),
+  invoiceFormat: invoiceKindSchema,
+  /** 13-digit EAN/GLN for public-sector e-invoices. */
+  ean: z.string().regex(/^\d{13}$/).nullable(),
+  referenceType: z.enum(['employee-number', 'reference', 'none']),
+  glassLevel: z.enum(['basis', 'plus', 'premium']),
+  frameLevel: z.enum(['basis', 'plus', 'premium']),
+  protectiveGlasses: z.boolean(),
+  photochromic: z.boolean(),
+  status: contractStatusSchema,
+  createdAt: z.string(),
+});
+export type CompanyContract = z.infer<typeof companyContractSchema>;

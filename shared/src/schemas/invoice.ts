@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { invoiceKindSchema } from './enums';
+import { oreSchema } from './money';
+
+/** SPEC §4 invoice payment states and payment methods. */
+export const invoicePaymentStatusSchema = z.enum([
+  'paid',
+  'partly-paid',
+  'not-paid',
+  'ended',
+  'transferred',
+  'payment-reserved',
+  'payment-in-progress',
+  'in-collection',
+  'returned-faulty-address',
+]);
+export const invoicePaymentMethodSchema = z.enum(['payment-card', 'e-invoice', 'invoice', 'automatic-direct-debit']);
+
+export const invoiceSchema = z.object({
+  id: z.string(),
+  customerId: z.string(),
+  subscriptionId: z.string().nullable(),
+  ocrNumber: z.string().regex(/^\d{15,16}$/),
+  originalAmountDue: oreSchema,
+  amountLeft: oreSchema,
+  createdAt: z.string(),
+  dueDate: z.string(),
+  paymentMethod: invoicePaymentMethodSchema,
+  paymentStatus: invoicePaymentStatusSchema,
+  kind: invoiceKindSchema,
+  lines: z.array(z.object({ description: z.string(), amount: oreSchema, vat: oreSchema })),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;

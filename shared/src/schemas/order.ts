@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { deliveryMethodIdSchema, orderStatusSchema, subscriptionIntervalSchema } from './enums';
+import { oreSchema } from './money';
+import { contactLensPrescriptionSchema, glassesPrescriptionSchema } from './prescription';
+
+/** SPEC §4 order lifecycle; SPEC §3 display statuses (Handling/Delivered/Canceled) map from it. */
+export const orderLifecycleSchema = z.enum(['handled', 'controlled', 'delivered', 'stopped', 'cancelled']);
+export type OrderLifecycle = z.infer<typeof orderLifecycleSchema>;
+export const orderDisplayStatus: Record<OrderLifecycle, z.infer<typeof orderStatusSchema>> = {
+  handled: 'Handling',
+  controlled: 'Handling',
+  delivered: 'Delivered',
+  stopped: 'Canceled',
+  cancelled: 'Canceled',
+};
+
+export const paymentStatusSchema = z.enum(['awaiting-payment', 'paid', 'failed', 'refunded']);
+
+export const orderLineSchema = z.object({
+  articleId: z.string(),
+  skuId: z.string(),
+  description: z.string(),
+  quantity: z.number().int().min(1).max(12),
+  /** Price per item incl. VAT. */
+  unitPrice: oreSchema,
+  /** VAT included in the line total (25 %, or 0 for VAT-exempt services). */
+  vat: oreSchema,
+  lineTotal: oreSchema,
+  subscriptionInterval: subscriptionIntervalSchema.nullable(),
+  prescription: contactLensPrescriptionSchema.nullable(),
+  prescriptionGlasses: glassesPrescriptionSchema.nullable(),
+});
+
+export const orderSchema = z.object({
+  id: z.string(),
+  orderNumber: z.string(),
+  status: orderLifecycleSchema,
+  paymentStatus: paymentStatusSchema,
+  deliveryMethodId: deliveryMethodIdSchema,
+  /** Store that hands the order over (click and collect, 119). */
+  pickupStoreId: z.string().nullable(),
+  customerId: z.string().nullable(),
+  storeId: z.string().nullable(),
+  createdBy: z.enum(['web', 'store']),
+  lines: z.array(orderLineSchema).min(1),
+  shipping: oreSchema,
+  totalPrice: oreSchema,
+  createdAt: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
