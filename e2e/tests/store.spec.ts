@@ -24,6 +24,9 @@ test.describe('store app', () => {
     await loginAsStore();
     await expect(page.getByText('Medarbejder: Anders Møller')).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'Logget ind som butik Profil Optik København K' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Profil Optik København K' })).toBeVisible();
+    await expect(page.getByText('Frederiksborggade 21, 1360 København K')).toBeVisible();
+    await expect(page.getByRole('row', { name: /Søndag/ })).toContainText('Lukket');
     await page.reload();
     await expect(page.getByText('Medarbejder: Anders Møller')).toBeVisible();
     await page.getByRole('button', { name: 'Log ud' }).click();

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useAtom } from 'jotai';
 import type { Api } from './api';
 import { StoreLogin } from './features/login/store-login';
+import { StoreHome } from './features/store/store-home';
 import { t } from './messages';
 import { sessionAtom } from './session';
 
@@ -41,12 +42,7 @@ export function App({ api }: { api: Pick<Api, 'me' | 'getStores' | 'storeLogin' 
       <main id="indhold" tabIndex={-1}>
         {session === undefined && <p role="status">{t.session.checking}</p>}
         {session === null && <StoreLogin api={api} onLoggedIn={setSession} />}
-        {session && (
-          <div className="card">
-            <h1>{t.session.welcome(session.user.name)}</h1>
-            <p>{t.session.next}</p>
-          </div>
-        )}
+        {session && <StoreHome api={api} session={session} />}
       </main>
     </>
   );

@@ -18,8 +18,8 @@ export const t = {
     staff: (name: string) => `Medarbejder: ${name}`,
     logout: 'Log ud',
     welcome: (name: string) => `Velkommen, ${name}`,
-    next: 'Kunder, recepter, ordrer og synkronisering kommer her.',
     checking: 'Tjekker login …',
   },
+  store: { loading: 'Henter butikkens oplysninger …', phone: 'Telefon', openingHours: 'Åbningstider', closed: 'Lukket' },
   error: { generic: 'Noget gik galt. Prøv igen.', retry: 'Prøv igen' },
 } as const;
