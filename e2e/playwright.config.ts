@@ -35,7 +35,7 @@ export default defineConfig({
     {
       command: 'pnpm --filter @optik/api start',
       url: `${apiURL}/healthz`,
-      env: { PORT: String(apiPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT_MAX: '50' },
+      env: { PORT: String(apiPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT_MAX: '50', PUBLIC_WEB_URL: webURL },
       reuseExistingServer: false,
       timeout: 120_000,
       cwd: '..',

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { createApp } from '../src/app';
 import { systemClock } from '../src/deps';
+import { createMemoryMailer } from '../src/ports/mail';
 import { seedIfEmpty } from '../src/seed/index';
 import { openLowdbStorage } from '../src/storage/lowdb';
 
@@ -15,7 +16,14 @@ const { app, services } = createApp({
   storage,
   clock: systemClock,
   logger: pino({ level: 'silent' }),
-  config: { secret: 'bench-secret-bench-secret-bench-secret', secureCookies: false, sessionTtlMs: 3_600_000, loginRateLimit: { windowMs: 60_000, max: 10 } },
+  mailer: createMemoryMailer(),
+  config: {
+    secret: 'bench-secret-bench-secret-bench-secret',
+    secureCookies: false,
+    sessionTtlMs: 3_600_000,
+    loginRateLimit: { windowMs: 60_000, max: 10 },
+    publicWebUrl: 'http://localhost:5173',
+  },
 });
 await services.search.search('warm up');
 const [article] = await storage.collection('articles').all();

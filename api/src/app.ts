@@ -26,11 +26,11 @@ const REQUEST_ID = /^[\w-]{8,64}$/;
 
 /** Builds the Express app from its dependencies without listening (tests call it directly). */
 export function createApp(deps: AppDeps): App {
-  const { storage, clock, config, logger } = deps;
+  const { storage, clock, config, logger, mailer } = deps;
   const catalogue = new CatalogueService(storage);
   const search = new SearchService(catalogue, categoryTree);
   const cart = new CartService(storage, catalogue, clock);
-  const auth = new AuthService(storage, clock, config);
+  const auth = new AuthService(storage, clock, config, mailer);
 
   const app = express();
   app.disable('x-powered-by');

@@ -17,10 +17,15 @@ const envSchema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
   LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   LOGIN_RATE_LIMIT_WINDOW_MIN: z.coerce.number().positive().default(15),
+  /** Public address of the shop, used in links sent by e-mail. */
+  PUBLIC_WEB_URL: z.url().default('http://localhost:5173'),
+  /** smtp(s)://user:pass@host:port — without it, mail goes to DATA_DIR/mail as JSON files. */
+  SMTP_URL: z.string().startsWith('smtp').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 export interface ServerConfig {
+  smtpUrl: string | null;
   port: number;
   host: string;
   dataDir: string;
@@ -39,6 +44,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
   const dataDir = path.resolve(e.DATA_DIR);
   await mkdir(dataDir, { recursive: true });
   return {
+    smtpUrl: e.SMTP_URL ?? null,
     port: e.PORT,
     host: e.HOST,
     dataDir,
@@ -48,6 +54,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
       secureCookies: e.SECURE_COOKIES === 'true',
       sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
       loginRateLimit: { windowMs: e.LOGIN_RATE_LIMIT_WINDOW_MIN * 60_000, max: e.LOGIN_RATE_LIMIT_MAX },
+      publicWebUrl: e.PUBLIC_WEB_URL.replace(/\/$/, ''),
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { Mailer } from './ports/mail';
 import type { Storage } from './storage/port';
 
 /** Wall clock as a port so tests can move time (session expiry, rate-limit windows). */
@@ -16,6 +17,8 @@ export interface AppConfig {
   sessionTtlMs: number;
   /** Login attempts per window per IP+account before 429. */
   loginRateLimit: { windowMs: number; max: number };
+  /** Where the shop is reached, for links in e-mails. */
+  publicWebUrl: string;
 }
 
 export interface AppDeps {
@@ -23,4 +26,5 @@ export interface AppDeps {
   clock: Clock;
   logger: Logger;
   config: AppConfig;
+  mailer: Mailer;
 }

@@ -1,8 +1,10 @@
+import path from 'node:path';
 import { pino } from 'pino';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { systemClock } from './deps';
 import { seedIfEmpty } from './seed/index';
+import { createLocalMailer, createSmtpMailer } from './ports/mail';
 import { openLowdbStorage } from './storage/lowdb';
 import type { Storage } from './storage/port';
 
@@ -21,7 +23,8 @@ try {
 const seeded = await seedIfEmpty(storage, (msg) => logger.info(msg));
 if (seeded.seeded) logger.info({ counts: seeded.counts }, `demodata lagt i ${config.dataDir}`);
 
-const { app, services } = createApp({ storage, clock: systemClock, config: config.app, logger });
+const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl) : createLocalMailer(path.join(config.dataDir, 'mail'));
+const { app, services } = createApp({ storage, clock: systemClock, config: config.app, logger, mailer });
 // Warm the catalogue and search index before the first request.
 await services.search.search('briller');
 

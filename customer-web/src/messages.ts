@@ -24,6 +24,15 @@ export const t = {
   },
   error: { generic: 'Noget gik galt. Prøv igen.', retry: 'Prøv igen' },
   page: { loading: 'Henter siden …' },
+  verify: {
+    title: 'Bekræft din e-mail',
+    checking: 'Bekræfter din e-mail …',
+    done: (name: string) => `Tak, ${name}. Din e-mail er bekræftet, og du er logget ind.`,
+    missing: 'Linket mangler en kode. Bestil et nyt link.',
+    email: 'Din e-mail',
+    resend: 'Send nyt link',
+    resent: 'Hvis e-mailen hører til en konto, der ikke er bekræftet, har vi sendt et nyt link.',
+  },
   notFound: { title: 'Siden blev ikke fundet', body: 'Siden findes ikke, eller den er flyttet.', back: 'Gå til forsiden' },
   footer: {
     heading: 'Sidefod',

@@ -4,10 +4,20 @@ import { Layout } from './layout/layout';
 import { ContentPage } from './routes/content-page';
 import { Home } from './routes/home';
 import { NotFound } from './routes/not-found';
+import { VerifyEmail } from './routes/verify-email';
 
 const rootRoute = createRootRoute({ component: Layout, notFoundComponent: NotFound });
 
 const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <Home api={api} /> });
+
+const verifyEmailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/min-konto/bekraeft-email',
+  component: function VerifyEmailPage() {
+    const { hash } = useLocation();
+    return <VerifyEmail api={api} hash={hash} />;
+  },
+});
 
 function ContentByPath() {
   const { pathname } = useLocation();
@@ -16,7 +26,7 @@ function ContentByPath() {
 /** Anything else is looked up as a content page; unknown paths show "Siden blev ikke fundet". */
 const contentRoute = createRoute({ getParentRoute: () => rootRoute, path: '$', component: ContentByPath });
 
-export const router = createRouter({ routeTree: rootRoute.addChildren([homeRoute, contentRoute]) });
+export const router = createRouter({ routeTree: rootRoute.addChildren([homeRoute, verifyEmailRoute, contentRoute]) });
 
 declare module '@tanstack/react-router' {
   interface Register {

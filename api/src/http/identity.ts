@@ -26,8 +26,8 @@ export function csrfTokenFor(config: AppConfig, shopperId: string): string {
   return createHmac('sha256', config.secret).update(`csrf:${shopperId}`).digest('base64url');
 }
 
-/** Session records are keyed by a hash of the cookie value: the data files hold no usable token. */
-export function sessionKey(token: string): string {
+/** Sessions and verification links are stored by a hash of their token: the data files hold no usable token. */
+export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
 

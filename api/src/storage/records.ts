@@ -29,6 +29,10 @@ export const sessionRecordSchema = z.object({
 });
 export type SessionRecord = z.infer<typeof sessionRecordSchema>;
 
+/** A pending e-mail verification; `id` is the SHA-256 of the token sent in the mail. */
+export const verificationRecordSchema = z.object({ id: z.string(), accountId: z.string(), expiresAt: z.string() });
+export type VerificationRecord = z.infer<typeof verificationRecordSchema>;
+
 export const contentPageRecordSchema = contentPageSchema.extend({ id: z.string() });
 export type ContentPageRecord = z.infer<typeof contentPageRecordSchema>;
 
@@ -47,6 +51,7 @@ export const collections = {
   stores: { schema: storeSchema, group: 'catalogue', durable: false },
   pages: { schema: contentPageRecordSchema, group: 'content', durable: false },
   accounts: { schema: accountSchema, group: 'accounts', durable: true },
+  verifications: { schema: verificationRecordSchema, group: 'accounts', durable: true },
   sessions: { schema: sessionRecordSchema, group: 'sessions', durable: false, shards: 16 },
   carts: { schema: cartRecordSchema, group: 'carts', durable: false, shards: 16 },
   meta: { schema: metaRecordSchema, group: 'meta', durable: true },

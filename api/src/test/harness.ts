@@ -4,6 +4,7 @@ import type { Article } from '@optik/shared';
 import { createApp, type App } from '../app';
 import type { AppConfig, Clock } from '../deps';
 import { seedIfEmpty } from '../seed/index';
+import { createMemoryMailer } from '../ports/mail';
 import { createMemoryStorage } from '../storage/memory';
 import type { Storage } from '../storage/port';
 
@@ -12,6 +13,7 @@ export const testConfig: AppConfig = {
   secureCookies: false,
   sessionTtlMs: 60 * 60 * 1000,
   loginRateLimit: { windowMs: 60_000, max: 5 },
+  publicWebUrl: 'http://shop.test',
 };
 
 export class TestClock implements Clock {
@@ -47,13 +49,15 @@ async function seededCopy(): Promise<Storage> {
 export interface TestApp extends App {
   storage: Storage;
   clock: TestClock;
+  mailer: ReturnType<typeof createMemoryMailer>;
 }
 
 export async function makeTestApp(opts: { storage?: Storage; config?: Partial<AppConfig> } = {}): Promise<TestApp> {
   const storage = opts.storage ?? (await seededCopy());
   const clock = new TestClock();
-  const app = createApp({ storage, clock, config: { ...testConfig, ...opts.config }, logger: pino({ level: 'silent' }) });
-  return { ...app, storage, clock };
+  const mailer = createMemoryMailer();
+  const app = createApp({ storage, clock, mailer, config: { ...testConfig, ...opts.config }, logger: pino({ level: 'silent' }) });
+  return { ...app, storage, clock, mailer };
 }
 
 /** A browser-like client: keeps cookies and knows its CSRF token after `shopper()`. */

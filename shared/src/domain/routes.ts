@@ -25,6 +25,7 @@ export const routes = {
   logout: '/min-konto/log-ud',
   register: '/min-konto/registrere',
   forgotPassword: '/min-konto/glemt-løsen',
+  verifyEmail: '/min-konto/bekraeft-email',
   account: '/min-konto',
   friends: '/min-konto/friends',
   accountDetails: '/min-konto/opgaver',

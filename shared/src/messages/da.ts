@@ -34,6 +34,7 @@ export const da = {
     unknownSku: 'Varianten findes ikke.',
     rateLimited: 'For mange forsøg. Vent lidt, og prøv igen.',
     emailTaken: 'Der findes allerede en konto med denne e-mail.',
+    verificationExpired: 'Linket er udløbet eller allerede brugt. Bestil et nyt link.',
   },
   validation: {
     required: 'Skal udfyldes.',

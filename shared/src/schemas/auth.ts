@@ -81,3 +81,8 @@ export const accountSchema = z.object({
 });
 export type Account = z.infer<typeof accountSchema>;
 export const CURRENT_TERMS_VERSION = 3;
+
+/** Registering sends a verification e-mail; the customer signs in by following its link (SPEC §6). */
+export const registerResponseSchema = z.object({ verificationSent: z.literal(true), email: z.string() });
+export const verifyEmailRequestSchema = z.object({ token: z.string().min(20, da.errors.verificationError).max(200) });
+export const resendVerificationRequestSchema = z.object({ email: emailField });

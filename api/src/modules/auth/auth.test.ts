@@ -17,7 +17,7 @@ describe('password hashing', () => {
 });
 
 describe('customer register / login / logout', () => {
-  it('registers, is signed in, and can log out', async () => {
+  it('registers, mails a verification link, signs in from the link, and can log out', async () => {
     const t = await makeTestApp();
     const s = await shopperAgent(t);
     const res = await s
@@ -31,15 +31,42 @@ describe('customer register / login / logout', () => {
         acceptTerms: true,
       })
       .expect(201);
-    const session = sessionResponseSchema.parse(res.body);
-    expect(session.user).toMatchObject({ role: 'customer', name: 'Søren Ågård', email: 'soren@example.dk' });
-    expect(String(res.headers['set-cookie'])).toMatch(/optik_session=.*HttpOnly/);
+    expect(res.body).toEqual({ verificationSent: true, email: 'soren@example.dk' });
+    expect(res.headers['set-cookie']).toBeUndefined();
     const stored = await t.storage.collection('accounts').findOne((a) => a.email === 'soren@example.dk');
     expect(stored!.passwordHash).not.toContain('langkode123');
     expect(stored!.phone).toBe('20304050');
+    // SPEC §6: not verified yet, so no login
+    const early = await s.post('/api/auth/login', { email: 'soren@example.dk', password: 'langkode123' }).expect(403);
+    expect(early.body.error.code).toBe('email_not_verified');
+
+    expect(t.mailer.sent).toHaveLength(1);
+    expect(t.mailer.sent[0]!.to).toBe('soren@example.dk');
+    const token = /#token=([\w-]+)/.exec(t.mailer.sent[0]!.text)![1]!;
+    expect(t.mailer.sent[0]!.text).toContain('http://shop.test/min-konto/bekraeft-email#token=');
+    const verified = await s.post('/api/auth/verify-email', { token }).expect(200);
+    expect(sessionResponseSchema.parse(verified.body).user).toMatchObject({ role: 'customer', name: 'Søren Ågård', email: 'soren@example.dk' });
+    expect(String(verified.headers['set-cookie'])).toMatch(/optik_session=.*HttpOnly/);
     await s.agent.get('/api/auth/me').expect(200);
+    // a link works once
+    await s.post('/api/auth/verify-email', { token }).expect(422);
     await s.post('/api/auth/logout').expect(200);
     await s.agent.get('/api/auth/me').expect(401);
+    await s.post('/api/auth/login', { email: 'soren@example.dk', password: 'langkode123' }).expect(200);
+  });
+
+  it('refuses an expired verification link and sends a new one on request, without revealing accounts', async () => {
+    const t = await makeTestApp();
+    const s = await shopperAgent(t);
+    await s.post('/api/auth/resend-verification', { email: 'ubekraeftet@example.dk' }).expect(200);
+    await s.post('/api/auth/resend-verification', { email: 'ingen@example.dk' }).expect(200);
+    await s.post('/api/auth/resend-verification', { email: 'kunde@example.dk' }).expect(200);
+    expect(t.mailer.sent.map((m) => m.to)).toEqual(['ubekraeftet@example.dk']);
+    const token = /#token=([\w-]+)/.exec(t.mailer.sent[0]!.text)![1]!;
+    t.clock.advance(49 * 60 * 60 * 1000);
+    const res = await s.post('/api/auth/verify-email', { token }).expect(422);
+    expect(res.body.error.message).toMatch(/udløbet/);
+    await s.post('/api/auth/verify-email', { token: 'x' }).expect(400);
   });
 
   it('refuses a bad registration with Danish field messages', async () => {

@@ -1,9 +1,10 @@
 import { Router, type Request, type Response } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
-import { da, loginRequestSchema, registerRequestSchema, storeLoginRequestSchema } from '@optik/shared';
+import { da, loginRequestSchema, registerRequestSchema, resendVerificationRequestSchema, storeLoginRequestSchema, verifyEmailRequestSchema } from '@optik/shared';
 import type { AppConfig } from '../../deps';
 import { errorBody, HttpError, parseOr400 } from '../../http/errors';
 import { SESSION_COOKIE, cookieOptions, readSessionToken, requireCsrf } from '../../http/identity';
+import type { SessionResponse } from '@optik/shared';
 import type { AuthService } from './service';
 
 /** Which account a login attempt is for, so one attacker cannot lock out everyone behind a shared IP. */
@@ -29,15 +30,25 @@ export function authRoutes(deps: { config: AppConfig; auth: AuthService }): Rout
     },
   });
 
-  function signIn(res: Response, { token, session }: Awaited<ReturnType<AuthService['login']>>) {
+  function signIn(res: Response, { token, session }: { token: string; session: SessionResponse }) {
     res.cookie(SESSION_COOKIE, token, cookieOptions(deps.config, deps.config.sessionTtlMs));
     res.json(session);
   }
 
   r.post('/api/auth/register', csrf, async (req, res) => {
     const body = parseOr400(registerRequestSchema, req.body ?? {});
-    res.status(201);
-    signIn(res, await deps.auth.register(body));
+    res.status(201).json(await deps.auth.register(body));
+  });
+
+  r.post('/api/auth/verify-email', csrf, limiter, async (req, res) => {
+    const { token } = parseOr400(verifyEmailRequestSchema, req.body ?? {});
+    signIn(res, await deps.auth.verifyEmail(token));
+  });
+
+  r.post('/api/auth/resend-verification', csrf, limiter, async (req, res) => {
+    const { email } = parseOr400(resendVerificationRequestSchema, req.body ?? {});
+    await deps.auth.resendVerification(email);
+    res.json({ success: true });
   });
 
   r.post('/api/auth/login', csrf, limiter, async (req, res) => {

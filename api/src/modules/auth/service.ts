@@ -9,9 +9,10 @@ import {
 } from '@optik/shared';
 import type { z } from 'zod';
 import type { loginRequestSchema, registerRequestSchema, storeLoginRequestSchema } from '@optik/shared';
+import type { Mailer } from '../../ports/mail';
 import type { AppConfig, Clock } from '../../deps';
 import { HttpError } from '../../http/errors';
-import { newId, sessionKey } from '../../http/identity';
+import { newId, hashToken } from '../../http/identity';
 import type { Storage } from '../../storage/port';
 import type { SessionRecord } from '../../storage/records';
 import { hashPassword, verifyPassword } from './password';
@@ -35,11 +36,14 @@ function loginProblem(problem: LoginProblem): HttpError {
 
 const loginFailed = () => new HttpError(401, 'login_failed', da.errors.loginFailed);
 
+const VERIFICATION_TTL_MS = 48 * 60 * 60 * 1000;
+
 export class AuthService {
   constructor(
     private readonly storage: Storage,
     private readonly clock: Clock,
     private readonly config: AppConfig,
+    private readonly mailer: Mailer,
   ) {}
 
   private get accounts() {
@@ -49,7 +53,8 @@ export class AuthService {
     return this.storage.collection('sessions');
   }
 
-  async register(input: Register): Promise<{ token: string; session: SessionResponse }> {
+  /** SPEC §6: the e-mail must be verified before the customer can log in, so registering sends a link. */
+  async register(input: Register): Promise<{ verificationSent: true; email: string }> {
     const taken = await this.accounts.findOne((a) => a.email === input.email);
     if (taken) throw new HttpError(409, 'conflict', da.errors.emailTaken, { email: da.errors.emailTaken });
     const account: Account = {
@@ -61,8 +66,6 @@ export class AuthService {
       lastName: input.lastName,
       phone: input.phone,
       passwordHash: await hashPassword(input.password),
-      // The verification e-mail flow arrives with My Pages; registering with the shop's own
-      // form proves control of the session, so the new customer is signed in at once.
       emailVerified: false,
       termsVersion: CURRENT_TERMS_VERSION,
       storeId: null,
@@ -70,7 +73,39 @@ export class AuthService {
       createdAt: this.clock.now().toISOString(),
     };
     await this.accounts.insert(account);
+    await this.sendVerification(account);
+    return { verificationSent: true, email: input.email };
+  }
+
+  /** Always answers the same, so the form does not reveal which e-mails have accounts. */
+  async resendVerification(email: string): Promise<void> {
+    const account = await this.accounts.findOne((a) => a.email === email && a.role === 'customer');
+    if (account && !account.emailVerified) await this.sendVerification(account);
+  }
+
+  /** Following the mailed link verifies the e-mail and signs the customer in. */
+  async verifyEmail(token: string): Promise<{ token: string; session: SessionResponse }> {
+    const pending = await this.storage.collection('verifications').get(hashToken(token));
+    const expired = !pending || Date.parse(pending.expiresAt) <= this.clock.now().getTime();
+    if (pending) await this.storage.collection('verifications').remove(pending.id);
+    const account = pending && !expired ? await this.accounts.update(pending.accountId, (a) => ({ ...a, emailVerified: true })) : undefined;
+    if (!account) throw new HttpError(422, 'unprocessable', da.errors.verificationExpired);
     return this.openSession(account);
+  }
+
+  private async sendVerification(account: Account): Promise<void> {
+    const token = newId(32);
+    await this.storage.collection('verifications').insert({
+      id: hashToken(token),
+      accountId: account.id,
+      expiresAt: new Date(this.clock.now().getTime() + VERIFICATION_TTL_MS).toISOString(),
+    });
+    const link = `${this.config.publicWebUrl}/min-konto/bekraeft-email#token=${token}`;
+    await this.mailer.send({
+      to: account.email!,
+      subject: 'Bekræft din e-mail hos Profil Optik',
+      text: `Hej ${account.firstName}\n\nBekræft din e-mail, så du kan logge ind på Min konto:\n${link}\n\nLinket virker i 48 timer.\n\nVenlig hilsen\nProfil Optik`,
+    });
   }
 
   async login(input: Login): Promise<{ token: string; session: SessionResponse }> {
@@ -96,13 +131,13 @@ export class AuthService {
   }
 
   async logout(token: string | null): Promise<void> {
-    if (token) await this.sessions.remove(sessionKey(token));
+    if (token) await this.sessions.remove(hashToken(token));
   }
 
   /** The live session for a cookie value, or null when absent or expired (expired ones are removed). */
   async resolve(token: string | null): Promise<{ session: SessionRecord; user: SessionUser } | null> {
     if (!token) return null;
-    const session = await this.sessions.get(sessionKey(token));
+    const session = await this.sessions.get(hashToken(token));
     if (!session) return null;
     if (Date.parse(session.expiresAt) <= this.clock.now().getTime()) {
       await this.sessions.remove(session.id);
@@ -131,7 +166,7 @@ export class AuthService {
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + this.config.sessionTtlMs).toISOString();
     await this.sessions.insert({
-      id: sessionKey(token),
+      id: hashToken(token),
       accountId: account.id,
       role: account.role,
       storeId: account.storeId,
