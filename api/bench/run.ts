@@ -87,7 +87,7 @@ async function searchLatency() {
 
 function cart(i: number, item: CartItem): CartRecord {
   const at = new Date(Date.UTC(2026, 10, 1)).toISOString();
-  return { id: `bench-shopper-${i}`, token: 'x', accountId: null, isStore: false, items: [item, { ...item, skuId: `${item.skuId}-b` }], createdAt: at, updatedAt: at };
+  return { id: `bench-shopper-${i}`, accountId: null, isStore: false, items: [item, { ...item, skuId: `${item.skuId}-b` }], createdAt: at, updatedAt: at };
 }
 
 async function cartWrites() {

@@ -1,5 +1,5 @@
-import { articleSchema, type Article, type BadgeKind, type Category, type Flag, type LensParameters, type PricePart } from '@optik/shared';
-import { createRandom, slugify, type Random } from './random';
+import { articleSchema, slugify, type Article, type BadgeKind, type Category, type Flag, type LensParameters, type PricePart } from '@optik/shared';
+import { createRandom, type Random } from './random';
 import { brands } from './taxonomy';
 
 /**

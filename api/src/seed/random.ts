@@ -23,16 +23,3 @@ export function createRandom(seed: number) {
   };
 }
 export type Random = ReturnType<typeof createRandom>;
-
-/** kebab-case slug with Danish letters spelled out (æ→ae, ø→oe, å→aa). */
-export function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/æ/g, 'ae')
-    .replace(/ø/g, 'oe')
-    .replace(/å/g, 'aa')
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-}

@@ -1,5 +1,5 @@
-import { lookupPostcode, storeSchema, type OpeningDay, type Store } from '@optik/shared';
-import { slugify } from './random';
+import { lookupPostcode, slugify, storeSchema, type OpeningDay, type Store } from '@optik/shared';
+
 import { STORE_ROWS } from './stores-data';
 
 const weekday = (day: number, open: string | null, close: string | null): OpeningDay => ({ day, open, close });

@@ -17,7 +17,6 @@ const at = '2026-11-22T10:00:00.000Z';
 export const session = (id: string, accountId = 'u-1'): SessionRecord => ({ id, accountId, role: 'customer', storeId: null, createdAt: at, expiresAt: at });
 export const cart = (id: string, quantity = 1): CartRecord => ({
   id,
-  token: 't',
   accountId: null,
   isStore: false,
   createdAt: at,

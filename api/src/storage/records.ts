@@ -6,10 +6,9 @@ import { accountSchema, articleSchema, cartItemSchema, contentPageSchema, roleSc
  * @optik/shared; these add only what the server alone keeps (ids, owners, timestamps).
  */
 
-/** A shopper's cart; `id` is the shopper id, `token` the CSRF token bound to the shopper cookie. */
+/** A shopper's cart; `id` is the shopper id (its CSRF token is derived from it, never stored). */
 export const cartRecordSchema = z.object({
   id: z.string(),
-  token: z.string(),
   accountId: z.string().nullable(),
   isStore: z.boolean(),
   items: z.array(cartItemSchema),

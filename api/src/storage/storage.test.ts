@@ -11,6 +11,15 @@ async function tempDir() {
   return mkdtemp(path.join(os.tmpdir(), 'optik-storage-'));
 }
 
+async function inTempDir(fn: (dir: string) => Promise<void>) {
+  const dir = await tempDir();
+  try {
+    await fn(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 storageContract('memory', async () => ({ storage: createMemoryStorage(), cleanup: async () => {} }));
 
 storageContract('lowdb', async () => {
@@ -23,9 +32,8 @@ storageContract('lowdb', async () => {
 });
 
 describe('lowdb adapter on real files', () => {
-  it('writes a cart update to one cart shard only, never to the catalogue', async () => {
-    const dir = await tempDir();
-    try {
+  it('writes a cart update to one cart shard only, never to the catalogue', () =>
+    inTempDir(async (dir) => {
       const s = await openLowdbStorage({ dir });
       await s.collection('meta').put({ id: 'seed', value: 1 });
       await s.collection('articles').putMany([]);
@@ -39,14 +47,10 @@ describe('lowdb adapter on real files', () => {
       expect(changed).toHaveLength(1);
       expect(changed[0]).toMatch(/^carts-\d{2}\.json$/);
       await s.close();
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  it('refuses a truncated file, names it and its backup, and leaves its bytes alone', async () => {
-    const dir = await tempDir();
-    try {
+  it('refuses a truncated file, names it and its backup, and leaves its bytes alone', () =>
+    inTempDir(async (dir) => {
       const s = await openLowdbStorage({ dir });
       await s.collection('meta').put({ id: 'seed', value: 'x'.repeat(200) });
       await s.close(); // a clean close keeps the backup
@@ -60,37 +64,25 @@ describe('lowdb adapter on real files', () => {
       expect((err as CorruptDataError).message).toContain(path.join(dir, 'backup', 'meta.json'));
       expect(await readFile(file, 'utf8')).toBe(broken);
       expect(JSON.parse(await readFile(path.join(dir, 'backup', 'meta.json'), 'utf8')).meta.seed.value).toHaveLength(200);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  it('refuses a record that does not fit its schema', async () => {
-    const dir = await tempDir();
-    try {
+  it('refuses a record that does not fit its schema', () =>
+    inTempDir(async (dir) => {
       await writeFile(path.join(dir, 'sessions-03.json'), JSON.stringify({ sessions: { s1: { id: 's1', role: 'wizard' } } }));
       await expect(openLowdbStorage({ dir })).rejects.toThrow(/sessions-03\.json/);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  it('drops a temp file left by an interrupted write', async () => {
-    const dir = await tempDir();
-    try {
+  it('drops a temp file left by an interrupted write', () =>
+    inTempDir(async (dir) => {
       await writeFile(path.join(dir, '.meta.json.tmp'), '{"meta": {"half');
       const s = await openLowdbStorage({ dir });
       expect(await s.isEmpty()).toBe(true);
       expect(await readdir(dir)).not.toContain('.meta.json.tmp');
       await s.close();
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  it('fsyncs durable groups (accounts) but not carts', async () => {
-    const dir = await tempDir();
-    try {
+  it('fsyncs durable groups (accounts) but not carts', () =>
+    inTempDir(async (dir) => {
       const s = await openLowdbStorage({ dir });
       const start = { ...fsyncStats };
       await s.collection('carts').put(cart('c1'));
@@ -99,14 +91,10 @@ describe('lowdb adapter on real files', () => {
       expect(fsyncStats.files).toBe(start.files + 1);
       expect(fsyncStats.dirs).toBe(start.dirs + 1);
       await s.close();
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  it('coalesces concurrent writes into fewer file writes (group commit)', async () => {
-    const dir = await tempDir();
-    try {
+  it('coalesces concurrent writes into fewer file writes (group commit)', () =>
+    inTempDir(async (dir) => {
       const s = await openLowdbStorage({ dir });
       await s.collection('meta').put({ id: 'n', value: 0 });
       const start = fsyncStats.files;
@@ -115,8 +103,5 @@ describe('lowdb adapter on real files', () => {
       expect(fsyncStats.files - start).toBeLessThanOrEqual(2);
       expect(await s.collection('meta').count()).toBe(101);
       await s.close();
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 });

@@ -1,4 +1,5 @@
 import type { Api } from '../api';
+import { LoadError } from '../load-error';
 import { t } from '../messages';
 import { useApi } from '../use-api';
 import { NotFound } from './not-found';
@@ -8,15 +9,7 @@ export function ContentPage({ api, path }: { api: Pick<Api, 'getPage'>; path: st
   const [page, reload] = useApi(path, () => api.getPage(path.replace(/^\//, '')));
   if (page.state === 'loading') return <p role="status" className="page">{t.page.loading}</p>;
   if (page.state === 'error') {
-    if (page.status === 404) return <NotFound />;
-    return (
-      <div role="alert" className="page error">
-        <p>{t.error.generic}</p>
-        <button type="button" onClick={reload}>
-          {t.error.retry}
-        </button>
-      </div>
-    );
+    return page.status === 404 ? <NotFound /> : <LoadError className="page error" onRetry={reload} />;
   }
   const p = page.data.data;
   return (

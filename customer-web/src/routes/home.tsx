@@ -1,5 +1,6 @@
 import type { CategoryNode } from '@optik/shared';
 import type { Api } from '../api';
+import { LoadError } from '../load-error';
 import { t } from '../messages';
 import { useApi } from '../use-api';
 
@@ -18,14 +19,7 @@ export function Home({ api }: { api: Pick<Api, 'getCategories'> }) {
             {t.home.loading}
           </p>
         )}
-        {categories.state === 'error' && (
-          <div role="alert" className="error">
-            <p>{t.error.generic}</p>
-            <button type="button" onClick={reload}>
-              {t.error.retry}
-            </button>
-          </div>
-        )}
+        {categories.state === 'error' && <LoadError onRetry={reload} />}
         {categories.state === 'ready' && (
           <ul className="category-grid">
             {categories.data.data.map((c) => (

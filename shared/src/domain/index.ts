@@ -11,3 +11,4 @@ export * from './cart-rules';
 export * from './price-display';
 export * from './prescription';
 export * from './routes';
+export * from './text';

@@ -74,3 +74,12 @@ describe('contact fields', () => {
     for (const v of ['AB', 'ÆBLE10', '-SOMMER', 'SOMMER 25', 'A'.repeat(21)]) expect(isValidDiscountCodeFormat(v)).toBe(false);
   });
 });
+
+describe('Danish text folding', () => {
+  it('spells out æ ø å, drops accents and makes slugs', async () => {
+    const { foldDanish, slugify } = await import('./text');
+    expect(foldDanish('Øjenpleje Æble Århus Café')).toBe('oejenpleje aeble aarhus cafe');
+    expect(slugify('Ørgreen Kimi – sort/guld')).toBe('oergreen-kimi-sort-guld');
+    expect(slugify('  Face à Face  ')).toBe('face-a-face');
+  });
+});

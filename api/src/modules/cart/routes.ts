@@ -1,8 +1,8 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { cartUpdateRequestSchema } from '@optik/shared';
 import type { AppConfig } from '../../deps';
 import { parseOr400 } from '../../http/errors';
-import { csrfTokenFor, readSessionToken, requireCsrf, verifiedShopperId } from '../../http/identity';
+import { readSessionToken, requireCsrf, verifiedShopperId } from '../../http/identity';
 import { isStoreRole } from '../auth/roles';
 import type { AuthService } from '../auth/service';
 import { checkoutConfig, type CartService } from './service';
@@ -11,22 +11,22 @@ export function cartRoutes(deps: { config: AppConfig; auth: AuthService; cart: C
   const r = Router();
   const csrf = requireCsrf(deps.config);
 
-  async function context(req: Parameters<Parameters<typeof r.post>[1]>[0], shopperId: string) {
+  async function context(req: Request) {
     const who = await deps.auth.resolve(readSessionToken(req));
-    return { isStore: who ? isStoreRole(who.user.role) : false, token: csrfTokenFor(deps.config, shopperId) };
+    return { isStore: who ? isStoreRole(who.user.role) : false };
   }
 
   // SPEC §7: answers cartHead and checkoutConfig; quantity 0 removes the line, >12 is refused.
   r.post('/api/cart/update', csrf, async (req, res) => {
     const body = parseOr400(cartUpdateRequestSchema, req.body ?? {});
     const shopperId = verifiedShopperId(res);
-    const cartHead = await deps.cart.update(shopperId, body, await context(req, shopperId));
+    const cartHead = await deps.cart.update(shopperId, body, await context(req));
     res.json({ success: true, cartHead, checkoutConfig });
   });
 
   r.post('/api/cart/empty', csrf, async (req, res) => {
     const shopperId = verifiedShopperId(res);
-    const cartHead = await deps.cart.empty(shopperId, await context(req, shopperId));
+    const cartHead = await deps.cart.empty(shopperId, await context(req));
     res.json({ success: true, cartHead, checkoutConfig });
   });
 

@@ -1,13 +1,5 @@
-import {
-  da,
-  PublicationStatus,
-  type CartHead,
-  type CartItem,
-  type CartUpdateRequest,
-  type CheckoutConfig,
-} from '@optik/shared';
+import { da, PublicationStatus, type CartHead, type CartItem, type CheckoutConfig, type cartUpdateRequestSchema } from '@optik/shared';
 import type { z } from 'zod';
-import type { cartUpdateRequestSchema } from '@optik/shared';
 import type { Clock } from '../../deps';
 import { HttpError, badRequest } from '../../http/errors';
 import type { CartRecord } from '../../storage/records';
@@ -15,7 +7,6 @@ import { DuplicateKeyError, type Storage } from '../../storage/port';
 import type { CatalogueService } from '../catalogue/service';
 
 type CartUpdate = z.output<typeof cartUpdateRequestSchema>;
-export type { CartUpdateRequest };
 
 /** Checkout settings answered with every cart (SPEC §7): market 23, DKK, delivery ids of SPEC §3. */
 export const checkoutConfig: CheckoutConfig = {
@@ -58,7 +49,7 @@ export class CartService {
    * Sets one line's quantity (0 removes it). Everything is checked before the write, so a
    * refused update leaves the stored cart exactly as it was.
    */
-  async update(shopperId: string, req: CartUpdate, ctx: { isStore: boolean; token: string }): Promise<CartHead> {
+  async update(shopperId: string, req: CartUpdate, ctx: { isStore: boolean }): Promise<CartHead> {
     const interval = req.subscriptionInterval ?? null;
     let line: CartItem | null = null;
     if (req.quantity > 0) {
@@ -109,19 +100,19 @@ export class CartService {
     return cartHeadOf(saved);
   }
 
-  async empty(shopperId: string, ctx: { isStore: boolean; token: string }): Promise<CartHead> {
+  async empty(shopperId: string, ctx: { isStore: boolean }): Promise<CartHead> {
     const existing = await this.carts.get(shopperId);
     if (!existing || existing.items.length === 0) return cartHeadOf(existing);
     return cartHeadOf(await this.mutate(shopperId, ctx, () => []));
   }
 
   /** Carts are created on their first write, so visitors who only browse cost no storage. */
-  private async mutate(shopperId: string, ctx: { isStore: boolean; token: string }, change: (items: CartItem[]) => CartItem[]): Promise<CartRecord> {
+  private async mutate(shopperId: string, ctx: { isStore: boolean }, change: (items: CartItem[]) => CartItem[]): Promise<CartRecord> {
     const now = this.clock.now().toISOString();
     const apply = (current: CartRecord): CartRecord => ({ ...current, isStore: ctx.isStore, items: change(current.items), updatedAt: now });
     const updated = await this.carts.update(shopperId, apply);
     if (updated) return updated;
-    const fresh: CartRecord = { id: shopperId, token: ctx.token, accountId: null, isStore: ctx.isStore, items: [], createdAt: now, updatedAt: now };
+    const fresh: CartRecord = { id: shopperId, accountId: null, isStore: ctx.isStore, items: [], createdAt: now, updatedAt: now };
     try {
       return await this.carts.insert(apply(fresh));
     } catch (err) {

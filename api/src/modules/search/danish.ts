@@ -1,19 +1,10 @@
 /**
- * Danish-aware text processing for the site search: case folding, æ/ø/å spelled out the way
- * Danes type them without a Danish keyboard (ae/oe/aa — so "oejenpleje" finds "øjenpleje"),
- * accents dropped, and a light suffix stemmer so "briller", "brillen" and "brillerne" meet.
+ * Danish-aware text processing for the site search: `foldDanish` (so "oejenpleje" finds
+ * "øjenpleje") and a light suffix stemmer so "briller", "brillen" and "brillerne" meet.
  */
-const SUFFIXES = ['erne', 'ene', 'ers', 'ens', 'er', 'en', 'et', 'es', 'e', 's'];
+import { foldDanish } from '@optik/shared';
 
-export function foldDanish(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/æ/g, 'ae')
-    .replace(/ø/g, 'oe')
-    .replace(/å/g, 'aa')
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '');
-}
+const SUFFIXES = ['erne', 'ene', 'ers', 'ens', 'er', 'en', 'et', 'es', 'e', 's'];
 
 export function stemDanish(term: string): string {
   if (term.length < 5 || /\d/.test(term)) return term;
