@@ -16,10 +16,14 @@ import { imageRoutes } from './modules/images/routes';
 import { searchRoutes } from './modules/search/routes';
 import { SearchService } from './modules/search/service';
 import { shopperRoutes } from './modules/shopper/routes';
+import { createFieldCrypto } from './crypto/field-crypto';
+import { CustomerService } from './modules/customers/service';
+import { staffRoutes } from './modules/sync/routes';
+import { SyncService } from './modules/sync/service';
 
 export interface App {
   app: Express;
-  services: { catalogue: CatalogueService; search: SearchService; cart: CartService; auth: AuthService };
+  services: { catalogue: CatalogueService; search: SearchService; cart: CartService; auth: AuthService; customers: CustomerService; sync: SyncService };
 }
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
@@ -31,6 +35,8 @@ export function createApp(deps: AppDeps): App {
   const search = new SearchService(catalogue, categoryTree);
   const cart = new CartService(storage, catalogue, clock);
   const auth = new AuthService(storage, clock, config, mailer);
+  const customers = new CustomerService(storage, clock, createFieldCrypto(config.secret, 'cpr'), config.secret);
+  const sync = new SyncService(storage, clock, customers);
 
   const app = express();
   app.disable('x-powered-by');
@@ -68,9 +74,10 @@ export function createApp(deps: AppDeps): App {
   app.use(shopperRoutes({ config, auth, cart }));
   app.use(cartRoutes({ config, auth, cart }));
   app.use(authRoutes({ config, auth }));
+  app.use(staffRoutes({ config, auth, sync, customers }));
   app.use(imageRoutes(catalogue));
 
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
-  return { app, services: { catalogue, search, cart, auth } };
+  return { app, services: { catalogue, search, cart, auth, customers, sync } };
 }

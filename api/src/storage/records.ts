@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accountSchema, articleSchema, cartItemSchema, contentPageSchema, roleSchema, storeSchema } from '@optik/shared';
+import { accountSchema, articleSchema, cartItemSchema, contentPageSchema, customerSchema, roleSchema, storeSchema, syncResultSchema } from '@optik/shared';
 
 /**
  * Server-side records kept by the storage port. Shapes shown to clients come from
@@ -32,6 +32,26 @@ export type SessionRecord = z.infer<typeof sessionRecordSchema>;
 export const verificationRecordSchema = z.object({ id: z.string(), accountId: z.string(), expiresAt: z.string() });
 export type VerificationRecord = z.infer<typeof verificationRecordSchema>;
 
+/**
+ * A customer as stored: the CPR only encrypted (`cprSealed`, AES-GCM) plus a keyed hash
+ * (`cprIndex`, HMAC) so staff can find a customer by exact CPR without decrypting anyone.
+ */
+export const customerRecordSchema = customerSchema.omit({ cpr: true }).extend({
+  cprSealed: z.string().nullable(),
+  cprIndex: z.string().nullable(),
+});
+export type CustomerRecord = z.infer<typeof customerRecordSchema>;
+
+/** One processed outbox command: its id is the client's command id (the idempotency key). */
+export const syncLogRecordSchema = syncResultSchema.omit({ status: true }).extend({
+  status: z.enum(['applied', 'rejected']),
+  type: z.string(),
+  storeId: z.string(),
+  accountId: z.string(),
+  at: z.string(),
+});
+export type SyncLogRecord = z.infer<typeof syncLogRecordSchema>;
+
 export const contentPageRecordSchema = contentPageSchema.extend({ id: z.string() });
 export type ContentPageRecord = z.infer<typeof contentPageRecordSchema>;
 
@@ -54,6 +74,8 @@ export const collections = {
   sessions: { schema: sessionRecordSchema, group: 'sessions', durable: false, shards: 16 },
   carts: { schema: cartRecordSchema, group: 'carts', durable: false, shards: 16 },
   meta: { schema: metaRecordSchema, group: 'meta', durable: true },
+  customers: { schema: customerRecordSchema, group: 'customers', durable: true },
+  syncLog: { schema: syncLogRecordSchema, group: 'sync', durable: true },
 } as const satisfies Record<string, { schema: z.ZodType<{ id: string }>; group: string; durable: boolean; shards?: number }>;
 
 export type CollectionName = keyof typeof collections;

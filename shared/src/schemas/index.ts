@@ -17,3 +17,4 @@ export * from './gift-card';
 export * from './booking';
 export * from './company-contract';
 export * from './widget';
+export * from './sync';

@@ -1,0 +1,26 @@
+import { Router } from 'express';
+import { customerSearchRequestSchema, syncRequestSchema } from '@optik/shared';
+import type { AppConfig } from '../../deps';
+import { parseOr400 } from '../../http/errors';
+import { requireCsrf } from '../../http/identity';
+import { currentUser, requireRole, STAFF_ROLES } from '../auth/guard';
+import type { AuthService } from '../auth/service';
+import type { CustomerService } from '../customers/service';
+import type { SyncService } from './service';
+
+export function staffRoutes(deps: { config: AppConfig; auth: AuthService; sync: SyncService; customers: CustomerService }): Router {
+  const r = Router();
+  const staff = [requireCsrf(deps.config), requireRole(deps.auth, STAFF_ROLES)];
+
+  r.post('/api/sync', ...staff, async (req, res) => {
+    const { commands } = parseOr400(syncRequestSchema, req.body ?? {});
+    res.json({ results: await deps.sync.push(commands, currentUser(res)) });
+  });
+
+  r.post('/api/staff/customers/search', ...staff, async (req, res) => {
+    const { q } = parseOr400(customerSearchRequestSchema, req.body ?? {});
+    res.json({ data: await deps.customers.search(q) });
+  });
+
+  return r;
+}

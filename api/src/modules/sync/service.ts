@@ -1,0 +1,76 @@
+import { syncPayloadSchemas, type SessionUser, type SyncCommandEnvelope, type SyncCommandType, type SyncResult } from '@optik/shared';
+import type { Clock } from '../../deps';
+import { fieldErrors, HttpError } from '../../http/errors';
+import type { Storage } from '../../storage/port';
+import type { SyncLogRecord } from '../../storage/records';
+import type { CustomerService } from '../customers/service';
+
+type Handler = (payload: unknown, user: SessionUser) => Promise<unknown>;
+
+/**
+ * POST /api/sync intake, after rocicorp's push protocol:
+ *  1. commands are processed in the order sent;
+ *  2. a command id already in the sync log answers its stored result ("duplicate") — no second effect;
+ *  3. a command id being processed right now (the same batch sent twice at once) waits for
+ *     that run and then answers its stored result;
+ *  4. a bad payload or a refused rule is recorded as "rejected" with field errors and does not
+ *     stop the commands after it.
+ */
+export class SyncService {
+  private readonly inFlight = new Map<string, Promise<SyncResult>>();
+  private readonly handlers: Record<SyncCommandType, Handler>;
+
+  constructor(
+    private readonly storage: Storage,
+    private readonly clock: Clock,
+    customers: CustomerService,
+  ) {
+    this.handlers = {
+      'customer.create': (payload, user) => customers.create(syncPayloadSchemas['customer.create'].parse(payload), user.storeId!),
+    };
+  }
+
+  async push(commands: SyncCommandEnvelope[], user: SessionUser): Promise<SyncResult[]> {
+    const results: SyncResult[] = [];
+    for (const command of commands) results.push(await this.one(command, user));
+    return results;
+  }
+
+  private async one(command: SyncCommandEnvelope, user: SessionUser): Promise<SyncResult> {
+    const running = this.inFlight.get(command.id);
+    if (running) return { ...(await running), status: 'duplicate' };
+    const logged = await this.storage.collection('syncLog').get(command.id);
+    if (logged) return { id: logged.id, status: 'duplicate', result: logged.result, error: logged.error };
+    const run = this.apply(command, user).finally(() => this.inFlight.delete(command.id));
+    this.inFlight.set(command.id, run);
+    return run;
+  }
+
+  private async apply(command: SyncCommandEnvelope, user: SessionUser): Promise<SyncResult> {
+    const handler = this.handlers[command.type as SyncCommandType] as Handler | undefined;
+    let entry: Pick<SyncLogRecord, 'status' | 'result' | 'error'>;
+    try {
+      if (!handler) throw new HttpError(400, 'bad_request', `Ukendt kommando: ${command.type}`);
+      entry = { status: 'applied', result: await handler(command.payload, user), error: null };
+    } catch (err) {
+      entry = { status: 'rejected', result: null, error: toError(err) };
+    }
+    await this.storage.collection('syncLog').put({
+      id: command.id,
+      type: command.type,
+      storeId: user.storeId!,
+      accountId: user.id,
+      at: this.clock.now().toISOString(),
+      ...entry,
+    });
+    return { id: command.id, ...entry };
+  }
+}
+
+function toError(err: unknown): NonNullable<SyncResult['error']> {
+  if (err instanceof HttpError) return err.fields ? { code: err.code, message: err.message, fields: err.fields } : { code: err.code, message: err.message };
+  if (err && typeof err === 'object' && 'issues' in err) {
+    return { code: 'validation_failed', message: 'Ret fejlene, og prøv igen.', fields: fieldErrors(err as Parameters<typeof fieldErrors>[0]) };
+  }
+  throw err;
+}

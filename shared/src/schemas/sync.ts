@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { apiErrorSchema } from './api-error';
+import { customerCreateRequestSchema } from './customer';
+
+/**
+ * The store app's outbox protocol (POST /api/sync). Each command carries a client-generated
+ * id, which is the idempotency key: a command the server has applied answers its stored
+ * result again, never a second effect. The envelope is checked for the whole batch; each
+ * payload is checked on its own, so one bad command is rejected while the others apply.
+ */
+export const syncCommandEnvelopeSchema = z.object({
+  id: z.uuid('Kommandoen mangler et gyldigt id.'),
+  type: z.string().min(1),
+  createdAt: z.iso.datetime(),
+  payload: z.unknown(),
+});
+export type SyncCommandEnvelope = z.infer<typeof syncCommandEnvelopeSchema>;
+
+export const syncRequestSchema = z.object({ commands: z.array(syncCommandEnvelopeSchema).min(1).max(100) });
+export type SyncRequest = z.input<typeof syncRequestSchema>;
+
+/** Payloads per command type. Ids of records created offline are client-generated UUIDs. */
+export const syncPayloadSchemas = {
+  'customer.create': customerCreateRequestSchema.extend({ customerId: z.uuid() }),
+} as const;
+export type SyncCommandType = keyof typeof syncPayloadSchemas;
+
+export const syncResultSchema = z.object({
+  id: z.string(),
+  status: z.enum(['applied', 'duplicate', 'rejected']),
+  result: z.unknown().nullable(),
+  error: apiErrorSchema.shape.error.nullable(),
+});
+export type SyncResult = z.infer<typeof syncResultSchema>;
+export const syncResponseSchema = z.object({ results: z.array(syncResultSchema) });
+
+/** POST /api/staff/customers/search — a POST, so a CPR typed as the query never lands in a URL. */
+export const customerSearchRequestSchema = z.object({ q: z.string().trim().min(2, 'Skriv mindst 2 tegn.').max(100) });
