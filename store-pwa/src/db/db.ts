@@ -1,0 +1,83 @@
+import Dexie, { type EntityTable } from 'dexie';
+import type { Article, Customer, SyncResult } from '@optik/shared';
+
+/** Where a local record stands with the server; screens show it from this union. */
+export type SyncState = 'pending' | 'synced' | 'failed';
+
+export type LocalCustomer = Omit<Customer, 'customerNumber' | 'cpr'> & {
+  customerNumber: string | null;
+  /** Masked (DDMMYY-XXXX); the full CPR only travels inside the encrypted outbox payload. */
+  cprMasked: string | null;
+  syncState: SyncState;
+};
+
+export interface OutboxRow {
+  /** Auto-increment: the order commands were made in, and are sent in. */
+  seq?: number;
+  /** Client-generated command id — the server's idempotency key. */
+  id: string;
+  type: string;
+  createdAt: string;
+  payload: unknown;
+  /** The local record this command writes, so its sync state can follow the command. */
+  entity: { table: 'customers'; id: string } | null;
+  /** Commands that must be applied first (e.g. the customer an order is for). */
+  dependsOn: string[];
+  status: 'pending' | 'sent' | 'rejected' | 'discarded';
+  attempts: number;
+  /** Epoch ms before which the engine does not retry (backoff). */
+  nextAttemptAt: number;
+  error: SyncResult['error'];
+  sentAt: string | null;
+}
+
+export interface SyncLogRow {
+  seq?: number;
+  at: string;
+  commandId: string | null;
+  kind: 'sent' | 'rejected' | 'discarded' | 'resent' | 'retry';
+  message: string;
+}
+
+export interface MetaRow {
+  key: string;
+  value: unknown;
+}
+
+/**
+ * The store app's device database. Version history is kept: each version's stores and
+ * upgrade stay here so a tablet that skipped releases migrates step by step, and queued
+ * commands in the outbox survive every upgrade.
+ */
+export class StoreDb extends Dexie {
+  catalogue!: EntityTable<Article, 'id'>;
+  customers!: EntityTable<LocalCustomer, 'id'>;
+  outbox!: EntityTable<OutboxRow, 'seq'>;
+  syncLog!: EntityTable<SyncLogRow, 'seq'>;
+  meta!: EntityTable<MetaRow, 'key'>;
+
+  constructor(name = 'optik-store') {
+    super(name);
+    // v1 (first release): outbox rows had no dependency list.
+    this.version(1).stores({
+      catalogue: 'id, slug, category, *routes',
+      customers: 'id, customerNumber, lastName, phone, email, syncState',
+      outbox: '++seq, &id, status',
+      syncLog: '++seq, at',
+      meta: 'key',
+    });
+    // v2: commands can depend on others; old rows get an empty list and stay queued.
+    this.version(2)
+      .stores({ outbox: '++seq, &id, status, *dependsOn', syncLog: '++seq, at, kind, commandId' })
+      .upgrade((tx) =>
+        tx
+          .table('outbox')
+          .toCollection()
+          .modify((row: Partial<OutboxRow>) => {
+            row.dependsOn ??= [];
+            row.attempts ??= 0;
+            row.nextAttemptAt ??= 0;
+          }),
+      );
+  }
+}

@@ -1,0 +1,197 @@
+import { backoffDelays, type ApiResult } from '@optik/shared/client';
+import type { SyncCommandEnvelope, SyncResult } from '@optik/shared';
+import type { OutboxRow, StoreDb, SyncLogRow } from '../db/db';
+
+export interface SyncEngineDeps {
+  db: StoreDb;
+  send(commands: SyncCommandEnvelope[]): Promise<ApiResult<{ results: SyncResult[] }>>;
+  now?: () => number;
+  random?: () => number;
+  newId?: () => string;
+}
+
+export interface NewCommand {
+  type: string;
+  payload: unknown;
+  entity: OutboxRow['entity'];
+  dependsOn?: string[];
+}
+
+export type SyncOutcome =
+  | { kind: 'idle' }
+  | { kind: 'waiting'; until: number }
+  | { kind: 'sent'; applied: number; rejected: number }
+  | { kind: 'offline'; retryAt: number }
+  | { kind: 'unauthenticated' };
+
+const BATCH = 50;
+const BACKOFF_KEY = 'sync-backoff';
+export const LAST_SYNC_KEY = 'last-sync';
+
+/**
+ * The outbox engine. Every change staff make is written locally together with its command
+ * in one Dexie transaction (`record`); `syncOnce` sends pending commands in order, in
+ * batches, to POST /api/sync. The command id is the idempotency key, so a batch resent
+ * after a lost answer has no second effect. Failures back off (100 ms × 2–3, cap ≈ 60 s);
+ * a rejected command stays visible with the server's reason until it is fixed and resent
+ * or discarded, and commands that depend on it wait with it.
+ */
+export function createSyncEngine(deps: SyncEngineDeps) {
+  const { db } = deps;
+  const now = deps.now ?? Date.now;
+  const random = deps.random ?? Math.random;
+  const newId = deps.newId ?? (() => crypto.randomUUID());
+  const log = (row: Omit<SyncLogRow, 'seq' | 'at'>) => db.syncLog.add({ at: new Date(now()).toISOString(), ...row });
+
+  /** Local write + outbox row in one transaction: both happen or neither does. */
+  async function record<T>(command: NewCommand, write: () => Promise<T>): Promise<{ commandId: string; value: T }> {
+    const commandId = newId();
+    const value = await db.transaction('rw', [db.customers, db.outbox], async () => {
+      const v = await write();
+      await db.outbox.add({
+        id: commandId,
+        type: command.type,
+        createdAt: new Date(now()).toISOString(),
+        payload: command.payload,
+        entity: command.entity,
+        dependsOn: command.dependsOn ?? [],
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: 0,
+        error: null,
+        sentAt: null,
+      });
+      return v;
+    });
+    return { commandId, value };
+  }
+
+  /**
+   * Pending commands in order. A command goes only once everything it depends on is applied
+   * (not merely in the same batch): the server does not know the dependency, so a dependent
+   * sent beside a command that then gets rejected would be applied on its own.
+   */
+  async function nextBatch(): Promise<OutboxRow[]> {
+    const rows = await db.outbox.where('status').anyOf('pending', 'rejected').sortBy('seq');
+    const blocked = new Set(rows.filter((r) => r.status === 'rejected').map((r) => r.id));
+    const waiting = new Set(rows.filter((r) => r.status === 'pending').map((r) => r.id));
+    const batch: OutboxRow[] = [];
+    for (const r of rows) {
+      if (r.status !== 'pending') continue;
+      if (r.dependsOn.some((d) => blocked.has(d))) {
+        blocked.add(r.id);
+        continue;
+      }
+      if (r.dependsOn.some((d) => waiting.has(d))) continue;
+      batch.push(r);
+      if (batch.length === BATCH) break;
+    }
+    return batch;
+  }
+
+  async function backoff(): Promise<{ attempts: number; nextAttemptAt: number }> {
+    return ((await db.meta.get(BACKOFF_KEY))?.value as { attempts: number; nextAttemptAt: number } | undefined) ?? { attempts: 0, nextAttemptAt: 0 };
+  }
+
+  async function syncOnce(): Promise<SyncOutcome> {
+    const state = await backoff();
+    if (state.nextAttemptAt > now()) return { kind: 'waiting', until: state.nextAttemptAt };
+    const batch = await nextBatch();
+    if (batch.length === 0) return { kind: 'idle' };
+    const res = await deps.send(batch.map((r) => ({ id: r.id, type: r.type, createdAt: r.createdAt, payload: r.payload })));
+    if (!res.ok) {
+      if (res.status === 401 || res.status === 403) return { kind: 'unauthenticated' };
+      const attempts = state.attempts + 1;
+      const delays = backoffDelays(random, attempts);
+      const retryAt = now() + delays[delays.length - 1]!;
+      await db.meta.put({ key: BACKOFF_KEY, value: { attempts, nextAttemptAt: retryAt } });
+      await log({ commandId: null, kind: 'retry', message: `Synkronisering mislykkedes (${res.status || 'ingen forbindelse'}); prøver igen.` });
+      return { kind: 'offline', retryAt };
+    }
+    let applied = 0;
+    let rejected = 0;
+    const at = new Date(now()).toISOString();
+    await db.transaction('rw', [db.outbox, db.customers, db.syncLog, db.meta], async () => {
+      for (const result of res.data.results) {
+        const row = batch.find((r) => r.id === result.id);
+        if (!row) continue;
+        if (result.status === 'rejected') {
+          rejected += 1;
+          await db.outbox.update(row.seq!, { status: 'rejected', error: result.error });
+          await setEntityState(row, 'failed');
+          await log({ commandId: row.id, kind: 'rejected', message: result.error?.message ?? 'Afvist' });
+        } else {
+          applied += 1;
+          await db.outbox.update(row.seq!, { status: 'sent', sentAt: at, error: null });
+          await setEntityState(row, 'synced', result.result);
+          await log({ commandId: row.id, kind: 'sent', message: describe(row) });
+        }
+      }
+      await db.meta.put({ key: BACKOFF_KEY, value: { attempts: 0, nextAttemptAt: 0 } });
+      await db.meta.put({ key: LAST_SYNC_KEY, value: at });
+    });
+    return { kind: 'sent', applied, rejected };
+  }
+
+  async function setEntityState(row: OutboxRow, syncState: 'synced' | 'failed' | 'pending', result?: unknown) {
+    if (row.entity?.table !== 'customers') return;
+    const server = (result ?? {}) as { customerNumber?: string };
+    await db.customers.update(row.entity.id, server.customerNumber ? { syncState, customerNumber: server.customerNumber } : { syncState });
+  }
+
+  /** Sends until nothing more can go now (everything sent, blocked, or waiting for backoff). */
+  async function drain(maxRounds = 1000): Promise<{ applied: number; rejected: number; stoppedBy: SyncOutcome }> {
+    let applied = 0;
+    let rejected = 0;
+    for (let i = 0; i < maxRounds; i++) {
+      const outcome = await syncOnce();
+      if (outcome.kind !== 'sent') return { applied, rejected, stoppedBy: outcome };
+      applied += outcome.applied;
+      rejected += outcome.rejected;
+    }
+    return { applied, rejected, stoppedBy: { kind: 'idle' } };
+  }
+
+  /** Replaces a rejected command by a corrected one under a new id; its dependents follow it. */
+  async function fixAndResend(commandId: string, payload: unknown, write?: () => Promise<void>): Promise<string> {
+    const fixedId = newId();
+    await db.transaction('rw', [db.outbox, db.customers, db.syncLog], async () => {
+      const row = await db.outbox.where('id').equals(commandId).first();
+      if (!row || row.status !== 'rejected') throw new Error('Kun en afvist ændring kan rettes og sendes igen.');
+      await write?.();
+      await db.outbox.update(row.seq!, { status: 'discarded' });
+      await db.outbox.add({ ...row, seq: undefined, id: fixedId, payload, status: 'pending', error: null, attempts: 0, nextAttemptAt: 0, sentAt: null });
+      await db.outbox
+        .where('dependsOn')
+        .equals(commandId)
+        .modify((d) => {
+          d.dependsOn = d.dependsOn.map((x) => (x === commandId ? fixedId : x));
+        });
+      await setEntityState(row, 'pending');
+      await log({ commandId: fixedId, kind: 'resent', message: `${describe(row)} rettet og sendt igen` });
+    });
+    return fixedId;
+  }
+
+  /** Drops a rejected command, the local record it made, and every command waiting on it — logged, never silent. */
+  async function discard(commandId: string): Promise<void> {
+    await db.transaction('rw', [db.outbox, db.customers, db.syncLog], async () => {
+      const all = await db.outbox.where('status').anyOf('pending', 'rejected').sortBy('seq');
+      const gone = new Set([commandId]);
+      for (const r of all) if (r.dependsOn.some((d) => gone.has(d))) gone.add(r.id);
+      for (const r of all.filter((x) => gone.has(x.id))) {
+        await db.outbox.update(r.seq!, { status: 'discarded' });
+        if (r.entity?.table === 'customers') await db.customers.delete(r.entity.id);
+        await log({ commandId: r.id, kind: 'discarded', message: `${describe(r)} kasseret` });
+      }
+    });
+  }
+
+  return { record, syncOnce, drain, fixAndResend, discard };
+}
+export type SyncEngine = ReturnType<typeof createSyncEngine>;
+
+const LABELS: Record<string, string> = { 'customer.create': 'Ny kunde' };
+function describe(row: OutboxRow): string {
+  return LABELS[row.type] ?? row.type;
+}
