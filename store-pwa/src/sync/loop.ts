@@ -1,0 +1,76 @@
+import type { SyncEngine } from './engine';
+
+export interface LoopEnv {
+  /** `window` in the app: 'online' and 'focus' events. */
+  events: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
+  /** document.visibilityState check, so a hidden tab does not poll. */
+  isVisible?: () => boolean;
+  setInterval: (fn: () => void, ms: number) => unknown;
+  clearInterval: (id: unknown) => void;
+  setTimeout: (fn: () => void, ms: number) => unknown;
+  clearTimeout: (id: unknown) => void;
+}
+
+export const SYNC_INTERVAL_MS = 30_000;
+
+/**
+ * When the outbox is sent: at start, on the `online` event, when the tab gets focus, on an
+ * interval, and when a backoff delay ends. Background Sync is not used — Safari and Firefox
+ * lack it. Runs never overlap: a trigger during a run schedules one more run after it.
+ */
+export function startSyncLoop(engine: Pick<SyncEngine, 'drain'>, env: LoopEnv, onRun?: (r: Awaited<ReturnType<SyncEngine['drain']>>) => void) {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let retryTimer: unknown = null;
+  let stopped = false;
+
+  const run = (): Promise<void> => {
+    if (stopped) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          const r = await engine.drain();
+          onRun?.(r);
+          const next = r.stoppedBy;
+          if ((next.kind === 'offline' || next.kind === 'waiting') && !stopped) {
+            if (retryTimer !== null) env.clearTimeout(retryTimer);
+            const at = next.kind === 'offline' ? next.retryAt : next.until;
+            retryTimer = env.setTimeout(() => {
+              retryTimer = null;
+              void run();
+            }, Math.max(0, at - Date.now()));
+          }
+        } while (again && !stopped);
+      } finally {
+        // Cleared in the same step as the last `again` check, so no trigger falls in between.
+        running = null;
+      }
+    })();
+    return running;
+  };
+
+  const onTrigger = () => void run();
+  env.events.addEventListener('online', onTrigger);
+  env.events.addEventListener('focus', onTrigger);
+  const interval = env.setInterval(() => {
+    if (!env.isVisible || env.isVisible()) void run();
+  }, SYNC_INTERVAL_MS);
+  void run();
+
+  return {
+    /** Sync now (e.g. right after staff save a change). */
+    trigger: run,
+    stop() {
+      stopped = true;
+      env.events.removeEventListener('online', onTrigger);
+      env.events.removeEventListener('focus', onTrigger);
+      env.clearInterval(interval);
+      if (retryTimer !== null) env.clearTimeout(retryTimer);
+    },
+  };
+}
