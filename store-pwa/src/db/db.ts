@@ -1,5 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { Article, Customer, SyncResult } from '@optik/shared';
+import type { Sealed } from './vault';
 
 /** Where a local record stands with the server; screens show it from this union. */
 export type SyncState = 'pending' | 'synced' | 'failed';
@@ -18,7 +19,10 @@ export interface OutboxRow {
   id: string;
   type: string;
   createdAt: string;
+  /** The command's payload without its personal data … */
   payload: unknown;
+  /** … which is kept here, encrypted with the device key, and merged in only when sending. */
+  sealed?: Sealed | null;
   /** The local record this command writes, so its sync state can follow the command. */
   entity: { table: 'customers'; id: string } | null;
   /** Commands that must be applied first (e.g. the customer an order is for). */

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiResult } from '@optik/shared/client';
 import type { SyncCommandEnvelope, SyncResult } from '@optik/shared';
 import { StoreDb, type LocalCustomer } from '../db/db';
+import { openVault } from '../db/vault';
 import { createSyncEngine } from './engine';
 
 /** A server with the real protocol's semantics: results stored by command id, applied once. */
@@ -67,11 +68,12 @@ function customer(id: string, patch: Partial<LocalCustomer> = {}): LocalCustomer
   };
 }
 
-function setup() {
+async function setup() {
   const server = fakeServer();
   let t = 1_000_000;
   let ids = 0;
-  const engine = createSyncEngine({ db, send: (c) => server.send(c), now: () => t, random: () => 0.5, newId: () => `cmd-${++ids}` });
+  const vault = await openVault(db);
+  const engine = createSyncEngine({ db, vault, send: (c) => server.send(c), now: () => t, random: () => 0.5, newId: () => `cmd-${++ids}` });
   const addCustomer = (id: string, zip = '8000', dependsOn?: string[]) =>
     engine.record({ type: 'customer.create', payload: { customerId: id, zip }, entity: { table: 'customers', id }, dependsOn }, () => db.customers.add(customer(id, { zip })));
   return { server, engine, addCustomer, advance: (ms: number) => (t += ms), now: () => t };
@@ -79,7 +81,7 @@ function setup() {
 
 describe('outbox engine', () => {
   it('writes the local record and its command in one transaction', async () => {
-    const { engine, addCustomer } = setup();
+    const { engine, addCustomer } = await setup();
     await addCustomer('c1');
     expect(await db.customers.count()).toBe(1);
     expect(await db.outbox.count()).toBe(1);
@@ -94,7 +96,7 @@ describe('outbox engine', () => {
   });
 
   it('sends commands in the order they were made, batched, and marks records synced', async () => {
-    const { server, engine, addCustomer } = setup();
+    const { server, engine, addCustomer } = await setup();
     for (let i = 0; i < 120; i++) await addCustomer(`c${i}`);
     const r = await engine.drain();
     expect(r).toMatchObject({ applied: 120, rejected: 0 });
@@ -106,7 +108,7 @@ describe('outbox engine', () => {
   });
 
   it('backs off 100 ms × 2–3 per failure, waits, and resets after a success', async () => {
-    const { server, engine, addCustomer, advance, now } = setup();
+    const { server, engine, addCustomer, advance, now } = await setup();
     await addCustomer('c1');
     server.failTimes(2);
     const first = await engine.syncOnce();
@@ -122,7 +124,7 @@ describe('outbox engine', () => {
   });
 
   it('replays a batch whose answer was lost without a second effect', async () => {
-    const { server, engine, addCustomer, advance } = setup();
+    const { server, engine, addCustomer, advance } = await setup();
     await addCustomer('c1');
     await addCustomer('c2');
     server.loseNextAnswer();
@@ -135,7 +137,7 @@ describe('outbox engine', () => {
   });
 
   it('keeps a rejected command visible with the reason; its dependents wait; fix and resend carries them', async () => {
-    const { server, engine, addCustomer } = setup();
+    const { server, engine, addCustomer } = await setup();
     server.reject((c) => ((c.payload as { zip: string }).zip === '0000' ? 'Ugyldigt postnummer.' : null));
     const bad = await addCustomer('c1', '0000');
     const dependent = await addCustomer('c2', '8000', [bad.commandId]);
@@ -148,7 +150,7 @@ describe('outbox engine', () => {
     expect((await db.outbox.where('id').equals(dependent.commandId).first())?.status).toBe('pending');
     expect(server.received.flat()).not.toContain(dependent.commandId);
 
-    const fixedId = await engine.fixAndResend(bad.commandId, { customerId: 'c1', zip: '8000' }, () => db.customers.update('c1', { zip: '8000' }).then(() => undefined));
+    const fixedId = await engine.fixAndResend(bad.commandId, { payload: { customerId: 'c1', zip: '8000' } }, () => db.customers.update('c1', { zip: '8000' }).then(() => undefined));
     expect((await db.customers.get('c1'))?.syncState).toBe('pending');
     await engine.drain();
     const order = server.received.flat();
@@ -158,7 +160,7 @@ describe('outbox engine', () => {
   });
 
   it('discards a rejected command with its local record and dependents, and logs it', async () => {
-    const { server, engine, addCustomer } = setup();
+    const { server, engine, addCustomer } = await setup();
     server.reject((c) => ((c.payload as { zip: string }).zip === '0000' ? 'Ugyldigt postnummer.' : null));
     const bad = await addCustomer('c1', '0000');
     await addCustomer('c2', '8000', [bad.commandId]);
@@ -167,7 +169,26 @@ describe('outbox engine', () => {
     expect(await db.customers.count()).toBe(0);
     expect(await db.outbox.where('status').anyOf('pending', 'rejected').count()).toBe(0);
     expect(await db.syncLog.where('kind').equals('discarded').count()).toBe(2);
-    await expect(engine.fixAndResend(bad.commandId, {})).rejects.toThrow(/afvist/);
+    await expect(engine.fixAndResend(bad.commandId, { payload: {} })).rejects.toThrow(/afvist/);
+  });
+
+  it('stores the CPR only sealed with the device key and sends it in the payload', async () => {
+    const { server, engine } = await setup();
+    const sent: SyncCommandEnvelope[] = [];
+    const original = server.send.bind(server);
+    server.send = async (c) => {
+      sent.push(...c);
+      return original(c);
+    };
+    await engine.record(
+      { type: 'customer.create', payload: { customerId: 'c9', zip: '8000' }, secret: { cpr: '070761-4285' }, entity: { table: 'customers', id: 'c9' } },
+      () => db.customers.add(customer('c9')),
+    );
+    const row = await db.outbox.where('id').equals('cmd-1').first();
+    expect(JSON.stringify(row)).not.toMatch(/070761|4285/);
+    expect(JSON.stringify(await db.customers.get('c9'))).not.toMatch(/4285/);
+    await engine.drain();
+    expect(sent[0]!.payload).toEqual({ customerId: 'c9', zip: '8000', cpr: '070761-4285' });
   });
 
   it('keeps queued commands through the upgrade from the first database version', async () => {
@@ -182,7 +203,7 @@ describe('outbox engine', () => {
     db = new StoreDb(name);
     const row = await db.outbox.where('id').equals('old-cmd').first();
     expect(row).toMatchObject({ status: 'pending', dependsOn: [], attempts: 0, nextAttemptAt: 0 });
-    const { server, engine } = setup();
+    const { server, engine } = await setup();
     await engine.drain();
     expect(server.effects).toEqual(['old-cmd']);
     expect((await db.customers.get('old'))?.syncState).toBe('synced');

@@ -1,9 +1,11 @@
 import { backoffDelays, type ApiResult } from '@optik/shared/client';
 import type { SyncCommandEnvelope, SyncResult } from '@optik/shared';
 import type { OutboxRow, StoreDb, SyncLogRow } from '../db/db';
+import type { Vault } from '../db/vault';
 
 export interface SyncEngineDeps {
   db: StoreDb;
+  vault: Vault;
   send(commands: SyncCommandEnvelope[]): Promise<ApiResult<{ results: SyncResult[] }>>;
   now?: () => number;
   random?: () => number;
@@ -12,7 +14,9 @@ export interface SyncEngineDeps {
 
 export interface NewCommand {
   type: string;
-  payload: unknown;
+  payload: Record<string, unknown>;
+  /** Personal data (CPR …): sealed with the device key, merged into the payload when sent. */
+  secret?: Record<string, unknown>;
   entity: OutboxRow['entity'];
   dependsOn?: string[];
 }
@@ -46,6 +50,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   /** Local write + outbox row in one transaction: both happen or neither does. */
   async function record<T>(command: NewCommand, write: () => Promise<T>): Promise<{ commandId: string; value: T }> {
     const commandId = newId();
+    // Sealed before the transaction: IndexedDB transactions end at an await on anything else.
+    const sealed = command.secret ? await deps.vault.seal(command.secret) : null;
     const value = await db.transaction('rw', [db.customers, db.outbox], async () => {
       const v = await write();
       await db.outbox.add({
@@ -53,6 +59,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         type: command.type,
         createdAt: new Date(now()).toISOString(),
         payload: command.payload,
+        sealed,
         entity: command.entity,
         dependsOn: command.dependsOn ?? [],
         status: 'pending',
@@ -98,7 +105,15 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     if (state.nextAttemptAt > now()) return { kind: 'waiting', until: state.nextAttemptAt };
     const batch = await nextBatch();
     if (batch.length === 0) return { kind: 'idle' };
-    const res = await deps.send(batch.map((r) => ({ id: r.id, type: r.type, createdAt: r.createdAt, payload: r.payload })));
+    const commands = await Promise.all(
+      batch.map(async (r) => ({
+        id: r.id,
+        type: r.type,
+        createdAt: r.createdAt,
+        payload: r.sealed ? { ...(r.payload as object), ...(await deps.vault.open<object>(r.sealed)) } : r.payload,
+      })),
+    );
+    const res = await deps.send(commands);
     if (!res.ok) {
       if (res.status === 401 || res.status === 403) return { kind: 'unauthenticated' };
       const attempts = state.attempts + 1;
@@ -153,14 +168,16 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   }
 
   /** Replaces a rejected command by a corrected one under a new id; its dependents follow it. */
-  async function fixAndResend(commandId: string, payload: unknown, write?: () => Promise<void>): Promise<string> {
+  async function fixAndResend(commandId: string, fixed: Pick<NewCommand, 'payload' | 'secret'>, write?: () => Promise<void>): Promise<string> {
     const fixedId = newId();
+    const sealed = fixed.secret ? await deps.vault.seal(fixed.secret) : null;
+    const payload = fixed.payload;
     await db.transaction('rw', [db.outbox, db.customers, db.syncLog], async () => {
       const row = await db.outbox.where('id').equals(commandId).first();
       if (!row || row.status !== 'rejected') throw new Error('Kun en afvist ændring kan rettes og sendes igen.');
       await write?.();
       await db.outbox.update(row.seq!, { status: 'discarded' });
-      await db.outbox.add({ ...row, seq: undefined, id: fixedId, payload, status: 'pending', error: null, attempts: 0, nextAttemptAt: 0, sentAt: null });
+      await db.outbox.add({ ...row, seq: undefined, id: fixedId, payload, sealed, status: 'pending', error: null, attempts: 0, nextAttemptAt: 0, sentAt: null });
       await db.outbox
         .where('dependsOn')
         .equals(commandId)
