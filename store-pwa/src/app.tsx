@@ -1,20 +1,36 @@
 import { useEffect } from 'react';
 import { useAtom } from 'jotai';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { Link, Outlet } from '@tanstack/react-router';
+import type { SessionResponse } from '@optik/shared';
 import type { Api } from './api';
 import { StoreLogin } from './features/login/store-login';
-import { StoreHome } from './features/store/store-home';
 import { t } from './messages';
+import { db, offlineSession, rememberSession } from './services';
 import { sessionAtom } from './session';
+
+const isStaff = (s: SessionResponse) => s.user.role === 'store-staff' || s.user.role === 'manager';
 
 export function App({ api }: { api: Pick<Api, 'me' | 'getStores' | 'storeLogin' | 'logout'> }) {
   const [session, setSession] = useAtom(sessionAtom);
+  const pending = useLiveQuery(() => db.outbox.where('status').anyOf('pending', 'rejected').count(), [], 0);
 
   useEffect(() => {
-    void api.me().then((r) => setSession(r.ok && (r.data.user.role === 'store-staff' || r.data.user.role === 'manager') ? r.data : null));
+    void api.me().then(async (r) => {
+      // Status 0: no network. Keep working on the session this device saw online.
+      if (r.ok) setSession(isStaff(r.data) ? r.data : null);
+      else setSession(r.status === 0 ? await offlineSession() : null);
+    });
   }, [api, setSession]);
+
+  async function onLoggedIn(s: SessionResponse) {
+    await rememberSession(s);
+    setSession(s);
+  }
 
   async function logout() {
     await api.logout();
+    await rememberSession(null);
     setSession(null);
   }
 
@@ -25,6 +41,15 @@ export function App({ api }: { api: Pick<Api, 'me' | 'getStores' | 'storeLogin' 
       </a>
       <header className="app-header">
         <span className="logo">{t.appName}</span>
+        {session && (
+          <nav aria-label={t.nav.label} className="app-nav">
+            <Link to="/">{t.nav.home}</Link>
+            <Link to="/kunder">{t.nav.customers}</Link>
+            <Link to="/synkronisering">
+              {t.nav.sync} <span className="badge" aria-label={t.sync.pendingLabel(pending)}>{pending}</span>
+            </Link>
+          </nav>
+        )}
         {session && (
           <div className="who">
             <span>{t.session.staff(session.user.name)}</span>
@@ -41,8 +66,8 @@ export function App({ api }: { api: Pick<Api, 'me' | 'getStores' | 'storeLogin' 
       )}
       <main id="indhold" tabIndex={-1}>
         {session === undefined && <p role="status">{t.session.checking}</p>}
-        {session === null && <StoreLogin api={api} onLoggedIn={setSession} />}
-        {session && <StoreHome api={api} session={session} />}
+        {session === null && <StoreLogin api={api} onLoggedIn={(s) => void onLoggedIn(s)} />}
+        {session && <Outlet />}
       </main>
     </>
   );

@@ -1,13 +1,27 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider, createRootRoute, createRouter } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
+import { RouterProvider, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
 import { api } from './api';
 import { App } from './app';
+import { Customers } from './features/customers/customers';
+import { StoreHome } from './features/store/store-home';
+import { SyncPanel } from './features/sync/sync-panel';
+import { sessionAtom } from './session';
 import './styles.css';
 
-// One screen for now; features (customers, prescriptions, orders, sync) add child routes.
+function Home() {
+  const session = useAtomValue(sessionAtom);
+  return session ? <StoreHome api={api} session={session} /> : null;
+}
+
 const rootRoute = createRootRoute({ component: () => <App api={api} /> });
-const router = createRouter({ routeTree: rootRoute });
+const routeTree = rootRoute.addChildren([
+  createRoute({ getParentRoute: () => rootRoute, path: '/', component: Home }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/kunder', component: Customers }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/synkronisering', component: SyncPanel }),
+]);
+const router = createRouter({ routeTree });
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -17,6 +17,9 @@ import {
   type LoginRequest,
   type RegisterRequest,
   type StoreLoginRequest,
+  type SyncRequest,
+  customerSchema,
+  syncResponseSchema,
 } from '../schemas/index';
 import { da } from '../messages/da';
 import { createFetcher, type FetcherOptions, type RequestOptions } from './request';
@@ -101,6 +104,9 @@ export function createApiClient(opts: FetcherOptions) {
     storeLogin: (body: StoreLoginRequest) => send(sessionResponseSchema, '/api/auth/store/login', body),
     logout: () => send(successSchema, '/api/auth/logout'),
     me: () => call(sessionResponseSchema, '/api/auth/me'),
+    /** Store app outbox. Not retried here: the outbox engine keeps its own, persistent backoff. */
+    sync: (body: SyncRequest) => send(syncResponseSchema, '/api/sync', body),
+    searchCustomers: (q: string) => send(z.object({ data: z.array(customerSchema) }), '/api/staff/customers/search', { q }),
   };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;

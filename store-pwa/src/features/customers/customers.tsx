@@ -1,0 +1,105 @@
+import { useId, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { foldDanish, formatPhone, type Customer } from '@optik/shared';
+import { api } from '../../api';
+import type { LocalCustomer } from '../../db/db';
+import { t } from '../../messages';
+import { db, syncServices } from '../../services';
+import { sessionAtom } from '../../session';
+import { CustomerForm } from './customer-form';
+import { createCustomer } from './create-customer';
+
+function matches(c: LocalCustomer, q: string): boolean {
+  const needle = foldDanish(q.trim());
+  if (!needle) return true;
+  const digits = q.replace(/\D/g, '');
+  return foldDanish(`${c.firstName} ${c.lastName} ${c.email ?? ''} ${c.customerNumber ?? ''}`).includes(needle) || (digits.length >= 4 && (c.phone ?? '').includes(digits));
+}
+
+export function Customers() {
+  const session = useAtomValue(sessionAtom);
+  const [q, setQ] = useState('');
+  const [creating, setCreating] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [server, setServer] = useState<Customer[] | 'offline' | null>(null);
+  const id = useId();
+  const local = useLiveQuery(() => db.customers.orderBy('lastName').toArray(), [], []);
+  const shown = local.filter((c) => matches(c, q));
+
+  if (creating && session) {
+    return (
+      <CustomerForm
+        title={t.form.title}
+        onCancel={() => setCreating(false)}
+        onSubmit={async (r) => {
+          const { engine, trigger } = await syncServices();
+          const c = await createCustomer(engine, session, r);
+          setCreating(false);
+          setNotice(t.customers.created(`${c.firstName} ${c.lastName}`));
+          void trigger();
+        }}
+      />
+    );
+  }
+
+  async function searchServer() {
+    const r = await api.searchCustomers(q);
+    setServer(r.ok ? r.data.data : 'offline');
+  }
+
+  return (
+    <div className="card wide">
+      <h1>{t.customers.title}</h1>
+      {notice && (
+        <p role="status" className="notice">
+          {notice}
+        </p>
+      )}
+      <button type="button" onClick={() => setCreating(true)}>
+        {t.customers.newCustomer}
+      </button>
+      <div className="field">
+        <label htmlFor={`${id}-q`}>{t.customers.search}</label>
+        <input id={`${id}-q`} type="search" value={q} autoComplete="off" onChange={(e) => (setQ(e.target.value), setServer(null))} />
+      </div>
+      {q.trim().length >= 2 && (
+        <button type="button" className="secondary" onClick={() => void searchServer()}>
+          {t.customers.searchServer}
+        </button>
+      )}
+      {server === 'offline' && <p role="alert">{t.customers.offlineSearch}</p>}
+      {Array.isArray(server) && (
+        <section aria-labelledby={`${id}-server`}>
+          <h2 id={`${id}-server`}>{t.customers.serverResults}</h2>
+          {server.length === 0 ? <p>{t.customers.noneFound}</p> : <CustomerList customers={server.map((c) => ({ ...c, cprMasked: c.cpr, syncState: 'synced' as const }))} />}
+        </section>
+      )}
+      <section aria-labelledby={`${id}-local`}>
+        <h2 id={`${id}-local`}>{t.customers.onDevice}</h2>
+        {local.length === 0 ? <p>{t.customers.none}</p> : shown.length === 0 ? <p>{t.customers.noneFound}</p> : <CustomerList customers={shown} />}
+      </section>
+    </div>
+  );
+}
+
+function CustomerList({ customers }: { customers: (Omit<LocalCustomer, 'customerNumber'> & { customerNumber: string | null })[] }) {
+  return (
+    <ul className="customer-list">
+      {customers.map((c) => (
+        <li key={c.id}>
+          <strong>
+            {c.firstName} {c.lastName}
+          </strong>
+          <span>{c.customerNumber ?? t.customers.awaitingNumber}</span>
+          <span>
+            {c.street}, {c.zip} {c.city}
+          </span>
+          {c.phone && <span>{formatPhone(c.phone)}</span>}
+          {c.cprMasked && <span>CPR {c.cprMasked}</span>}
+          <span className={`state state-${c.syncState}`}>{t.syncState[c.syncState]}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
