@@ -5,11 +5,12 @@ import { storeURL, webURL } from './env';
 export const DEMO_PASSWORD = 'Demo1234!';
 
 /**
- * Chromium reports every 4xx answer of a fetch as a console error ("Failed to load
- * resource"). Those are expected outcomes the UI handles (401 before login, a wrong
- * password); anything else on the console — script errors, 5xx — fails the test.
+ * Chromium reports every 4xx answer of a fetch, and every request made while a test has cut
+ * the network, as a console error ("Failed to load resource"). Those are outcomes the UI
+ * handles (401 before login, a wrong password, working offline); anything else on the
+ * console — script errors, 5xx — fails the test.
  */
-const EXPECTED_HTTP_4XX = /^Failed to load resource: the server responded with a status of 4\d\d/;
+const EXPECTED_HTTP_4XX = /^Failed to load resource: (the server responded with a status of 4\d\d|net::ERR_INTERNET_DISCONNECTED)/;
 
 interface Fixtures {
   webURL: string;

@@ -30,8 +30,20 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
     await expectNoA11yViolations(page);
   });
 
-  test('store app logged in', async ({ page, loginAsStore, expectNoA11yViolations }) => {
+  test('store app logged in: start, customers, new-customer form with errors, sync panel', async ({ page, loginAsStore, expectNoA11yViolations }) => {
     await loginAsStore();
+    await expect(page.getByRole('heading', { level: 2, name: 'Profil Optik København K' })).toBeVisible();
+    await expectNoA11yViolations(page);
+    await page.getByRole('link', { name: 'Kunder' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Kunder' })).toBeVisible();
+    await expectNoA11yViolations(page);
+    await page.getByRole('button', { name: 'Opret kunde' }).click();
+    await page.getByRole('button', { name: 'Gem kunde' }).click();
+    await expect(page.getByLabel('Postnummer')).toHaveAttribute('aria-invalid', 'true');
+    await expectNoA11yViolations(page);
+    await page.getByRole('button', { name: 'Annullér' }).click();
+    await page.getByRole('link', { name: /Synkronisering/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Synkronisering' })).toBeVisible();
     await expectNoA11yViolations(page);
   });
 });

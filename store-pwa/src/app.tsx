@@ -1,18 +1,19 @@
 import { useEffect } from 'react';
-import { useAtom } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link, Outlet } from '@tanstack/react-router';
 import type { SessionResponse } from '@optik/shared';
 import type { Api } from './api';
 import { StoreLogin } from './features/login/store-login';
 import { t } from './messages';
-import { db, offlineSession, rememberSession } from './services';
-import { sessionAtom } from './session';
+import { db, offlineSession, rememberSession, syncServices } from './services';
+import { sessionAtom, updateReadyAtom } from './session';
 
 const isStaff = (s: SessionResponse) => s.user.role === 'store-staff' || s.user.role === 'manager';
 
 export function App({ api }: { api: Pick<Api, 'me' | 'getStores' | 'storeLogin' | 'logout'> }) {
   const [session, setSession] = useAtom(sessionAtom);
+  const activateUpdate = useAtomValue(updateReadyAtom);
   const pending = useLiveQuery(() => db.outbox.where('status').anyOf('pending', 'rejected').count(), [], 0);
 
   useEffect(() => {
@@ -22,6 +23,11 @@ export function App({ api }: { api: Pick<Api, 'me' | 'getStores' | 'storeLogin' 
       else setSession(r.status === 0 ? await offlineSession() : null);
     });
   }, [api, setSession]);
+
+  // Signed in (online or from the device's session): the outbox starts syncing.
+  useEffect(() => {
+    if (session) void syncServices();
+  }, [session]);
 
   async function onLoggedIn(s: SessionResponse) {
     await rememberSession(s);
@@ -63,6 +69,14 @@ export function App({ api }: { api: Pick<Api, 'me' | 'getStores' | 'storeLogin' 
         <p className="status-bar" role="status">
           {t.session.loggedInAs(session.user.storeName ?? session.user.storeId ?? '')}
         </p>
+      )}
+      {activateUpdate && (
+        <div className="update" role="status">
+          {t.update.ready}{' '}
+          <button type="button" onClick={activateUpdate}>
+            {t.update.activate}
+          </button>
+        </div>
       )}
       <main id="indhold" tabIndex={-1}>
         {session === undefined && <p role="status">{t.session.checking}</p>}

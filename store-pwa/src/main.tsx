@@ -1,13 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { useAtomValue } from 'jotai';
+import { getDefaultStore, useAtomValue } from 'jotai';
 import { RouterProvider, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
 import { api } from './api';
 import { App } from './app';
 import { Customers } from './features/customers/customers';
 import { StoreHome } from './features/store/store-home';
 import { SyncPanel } from './features/sync/sync-panel';
-import { sessionAtom } from './session';
+import { registerServiceWorker } from './pwa';
+import { sessionAtom, updateReadyAtom } from './session';
 import './styles.css';
 
 function Home() {
@@ -28,6 +29,8 @@ declare module '@tanstack/react-router' {
     router: typeof router;
   }
 }
+
+registerServiceWorker((activate) => getDefaultStore().set(updateReadyAtom, () => activate));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -66,5 +66,6 @@ export const t = {
     types: { 'customer.create': 'Ny kunde' } as Record<string, string>,
   },
   syncState: { pending: 'Venter på synkronisering', synced: 'Synkroniseret', failed: 'Afvist — se Synkronisering' },
+  update: { ready: 'En ny version af appen er klar. Dine ventende ændringer bevares.', activate: 'Opdater nu' },
   error: { generic: 'Noget gik galt. Prøv igen.', retry: 'Prøv igen' },
 } as const;

@@ -14,6 +14,11 @@ export interface FetcherOptions {
   random?: () => number;
   /** Fetch errors are only logged (SPEC §8). */
   onError?: (error: unknown) => void;
+  /**
+   * Attempts per request (default 10, SPEC §7). An offline-first app sets 1: its screens
+   * fall back to the device's data at once, and its outbox keeps a persistent backoff.
+   */
+  maxAttempts?: number;
 }
 
 export interface RequestOptions {
@@ -90,15 +95,17 @@ export function createFetcher(opts: FetcherOptions) {
     return { status: res.status, body: await parseBody(res), headers: res.headers };
   }
 
+  const maxAttempts = Math.max(1, Math.min(MAX_ATTEMPTS, opts.maxAttempts ?? MAX_ATTEMPTS));
+
   async function withRetry(url: string, init: RequestInit, retry: boolean, signal?: AbortSignal): Promise<RawResponse> {
     const delays = backoffDelays(random);
     for (let attempt = 0; ; attempt++) {
       if (signal?.aborted) throw abortError(signal);
       try {
         const res = await once(url, init);
-        if (!retry || isFinal(res.status) || attempt >= MAX_ATTEMPTS - 1) return res;
+        if (!retry || isFinal(res.status) || attempt >= maxAttempts - 1) return res;
       } catch (e) {
-        if (isAbort(e) || !retry || attempt >= MAX_ATTEMPTS - 1) throw e;
+        if (isAbort(e) || !retry || attempt >= maxAttempts - 1) throw e;
         opts.onError?.(e);
       }
       await sleep(delays[attempt]!, signal);

@@ -204,7 +204,12 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     });
   }
 
-  return { record, syncOnce, drain, fixAndResend, discard };
+  /** The network is back: the next attempt goes now, not when the last backoff delay ends. */
+  async function resetBackoff(): Promise<void> {
+    await db.meta.put({ key: BACKOFF_KEY, value: { attempts: 0, nextAttemptAt: 0 } });
+  }
+
+  return { record, syncOnce, drain, fixAndResend, discard, resetBackoff };
 }
 export type SyncEngine = ReturnType<typeof createSyncEngine>;
 

@@ -30,10 +30,12 @@ describe('sync loop', () => {
   it('syncs at start, on online, on focus and on the interval', async () => {
     const drain = vi.fn(async () => idle);
     const e = env();
-    const loop = startSyncLoop({ drain }, e.api);
+    const resetBackoff = vi.fn(async () => {});
+    const loop = startSyncLoop({ drain, resetBackoff }, e.api);
     await vi.waitFor(() => expect(drain).toHaveBeenCalledTimes(1));
     e.events.dispatchEvent(new Event('online'));
     await vi.waitFor(() => expect(drain).toHaveBeenCalledTimes(2));
+    expect(resetBackoff).toHaveBeenCalledTimes(1);
     e.events.dispatchEvent(new Event('focus'));
     await vi.waitFor(() => expect(drain).toHaveBeenCalledTimes(3));
     expect(e.intervals).toHaveLength(1);
@@ -55,7 +57,7 @@ describe('sync loop', () => {
       return idle;
     });
     const e = env();
-    startSyncLoop({ drain }, e.api);
+    startSyncLoop({ drain, resetBackoff: async () => {} }, e.api);
     await vi.waitFor(() => expect(drain).toHaveBeenCalledTimes(1));
     e.events.dispatchEvent(new Event('online'));
     e.events.dispatchEvent(new Event('focus'));
@@ -67,7 +69,7 @@ describe('sync loop', () => {
   it('schedules a retry when the server could not be reached', async () => {
     const drain = vi.fn(async () => ({ applied: 0, rejected: 0, stoppedBy: { kind: 'offline' as const, retryAt: Date.now() + 250 } }));
     const e = env();
-    startSyncLoop({ drain }, e.api);
+    startSyncLoop({ drain, resetBackoff: async () => {} }, e.api);
     await vi.waitFor(() => expect(e.timeouts.size).toBe(1));
     const [timer] = [...e.timeouts.values()];
     expect(timer!.ms).toBeGreaterThan(200);

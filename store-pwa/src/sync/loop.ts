@@ -18,7 +18,7 @@ export const SYNC_INTERVAL_MS = 30_000;
  * interval, and when a backoff delay ends. Background Sync is not used — Safari and Firefox
  * lack it. Runs never overlap: a trigger during a run schedules one more run after it.
  */
-export function startSyncLoop(engine: Pick<SyncEngine, 'drain'>, env: LoopEnv, onRun?: (r: Awaited<ReturnType<SyncEngine['drain']>>) => void) {
+export function startSyncLoop(engine: Pick<SyncEngine, 'drain' | 'resetBackoff'>, env: LoopEnv, onRun?: (r: Awaited<ReturnType<SyncEngine['drain']>>) => void) {
   let running: Promise<void> | null = null;
   let again = false;
   let retryTimer: unknown = null;
@@ -55,7 +55,8 @@ export function startSyncLoop(engine: Pick<SyncEngine, 'drain'>, env: LoopEnv, o
   };
 
   const onTrigger = () => void run();
-  env.events.addEventListener('online', onTrigger);
+  const onOnline = () => void engine.resetBackoff().then(run);
+  env.events.addEventListener('online', onOnline);
   env.events.addEventListener('focus', onTrigger);
   const interval = env.setInterval(() => {
     if (!env.isVisible || env.isVisible()) void run();
@@ -67,7 +68,7 @@ export function startSyncLoop(engine: Pick<SyncEngine, 'drain'>, env: LoopEnv, o
     trigger: run,
     stop() {
       stopped = true;
-      env.events.removeEventListener('online', onTrigger);
+      env.events.removeEventListener('online', onOnline);
       env.events.removeEventListener('focus', onTrigger);
       env.clearInterval(interval);
       if (retryTimer !== null) env.clearTimeout(retryTimer);

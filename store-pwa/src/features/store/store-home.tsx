@@ -2,6 +2,9 @@ import { useEffect, useState } from 'react';
 import type { SessionResponse, Store } from '@optik/shared';
 import type { Api } from '../../api';
 import { t } from '../../messages';
+import { db } from '../../services';
+
+const STORE_KEY = 'store';
 
 const DAYS = ['Mandag', 'Tirsdag', 'Onsdag', 'Torsdag', 'Fredag', 'Lørdag', 'Søndag'];
 
@@ -10,8 +13,12 @@ export function StoreHome({ api, session }: { api: Pick<Api, 'getStores'>; sessi
   const [store, setStore] = useState<Store | null | 'error'>(null);
   useEffect(() => {
     let live = true;
-    void api.getStores().then((r) => {
-      if (live) setStore(r.ok ? (r.data.data.find((s) => s.id === session.user.storeId) ?? 'error') : 'error');
+    void api.getStores().then(async (r) => {
+      // Online: keep a copy of this store on the device; offline: show that copy.
+      const found = r.ok ? r.data.data.find((s) => s.id === session.user.storeId) : undefined;
+      if (found) await db.meta.put({ key: STORE_KEY, value: found });
+      const shown = found ?? ((await db.meta.get(STORE_KEY))?.value as Store | undefined);
+      if (live) setStore(shown && shown.id === session.user.storeId ? shown : 'error');
     });
     return () => {
       live = false;
