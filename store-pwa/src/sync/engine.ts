@@ -10,6 +10,8 @@ export interface SyncEngineDeps {
   now?: () => number;
   random?: () => number;
   newId?: () => string;
+  /** Commands per request (default 50). */
+  batchSize?: number;
 }
 
 export interface NewCommand {
@@ -28,7 +30,6 @@ export type SyncOutcome =
   | { kind: 'offline'; retryAt: number }
   | { kind: 'unauthenticated' };
 
-const BATCH = 50;
 const BACKOFF_KEY = 'sync-backoff';
 export const LAST_SYNC_KEY = 'last-sync';
 
@@ -45,6 +46,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   const now = deps.now ?? Date.now;
   const random = deps.random ?? Math.random;
   const newId = deps.newId ?? (() => crypto.randomUUID());
+  const batchSize = deps.batchSize ?? 50;
   const log = (row: Omit<SyncLogRow, 'seq' | 'at'>) => db.syncLog.add({ at: new Date(now()).toISOString(), ...row });
 
   /** Local write + outbox row in one transaction: both happen or neither does. */
@@ -91,7 +93,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       }
       if (r.dependsOn.some((d) => waiting.has(d))) continue;
       batch.push(r);
-      if (batch.length === BATCH) break;
+      if (batch.length === batchSize) break;
     }
     return batch;
   }
