@@ -20,6 +20,7 @@ import { createFieldCrypto } from './crypto/field-crypto';
 import { CustomerService } from './modules/customers/service';
 import { staffRoutes } from './modules/sync/routes';
 import { SyncService } from './modules/sync/service';
+import { PrescriptionService } from './modules/prescriptions/service';
 
 export interface App {
   app: Express;
@@ -36,7 +37,8 @@ export function createApp(deps: AppDeps): App {
   const cart = new CartService(storage, catalogue, clock);
   const auth = new AuthService(storage, clock, config, mailer);
   const customers = new CustomerService(storage, clock, createFieldCrypto(config.secret, 'cpr'), config.secret);
-  const sync = new SyncService(storage, clock, customers);
+  const prescriptions = new PrescriptionService(storage, clock, createFieldCrypto(config.secret, 'prescription'));
+  const sync = new SyncService(storage, clock, customers, prescriptions);
 
   const app = express();
   app.disable('x-powered-by');
@@ -74,7 +76,7 @@ export function createApp(deps: AppDeps): App {
   app.use(shopperRoutes({ config, auth, cart }));
   app.use(cartRoutes({ config, auth, cart }));
   app.use(authRoutes({ config, auth }));
-  app.use(staffRoutes({ config, auth, sync, customers }));
+  app.use(staffRoutes({ config, auth, sync, customers, prescriptions }));
   app.use(imageRoutes(catalogue));
 
   app.use(notFoundHandler);

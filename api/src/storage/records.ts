@@ -42,6 +42,17 @@ export const customerRecordSchema = customerSchema.omit({ cpr: true }).extend({
 });
 export type CustomerRecord = z.infer<typeof customerRecordSchema>;
 
+/** A prescription as stored: the values (health data) only encrypted, like the CPR. */
+export const prescriptionRecordSchema = z.object({
+  id: z.string(),
+  customerId: z.string(),
+  storeId: z.string().nullable(),
+  examDate: z.string(),
+  sealed: z.string(),
+  createdAt: z.string(),
+});
+export type PrescriptionRecord = z.infer<typeof prescriptionRecordSchema>;
+
 /** One processed outbox command: its id is the client's command id (the idempotency key). */
 export const syncLogRecordSchema = syncResultSchema.omit({ status: true }).extend({
   status: z.enum(['applied', 'rejected']),
@@ -76,6 +87,7 @@ export const collections = {
   meta: { schema: metaRecordSchema, group: 'meta', durable: true },
   customers: { schema: customerRecordSchema, group: 'customers', durable: true },
   syncLog: { schema: syncLogRecordSchema, group: 'sync', durable: true },
+  prescriptions: { schema: prescriptionRecordSchema, group: 'customers', durable: true },
 } as const satisfies Record<string, { schema: z.ZodType<{ id: string }>; group: string; durable: boolean; shards?: number }>;
 
 export type CollectionName = keyof typeof collections;

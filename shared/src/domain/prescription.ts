@@ -72,15 +72,18 @@ export function validateGlassesPrescription(
     // SPEC §1: premium glass recommended above strength ±4.00.
     if (sph !== null && Math.abs(sph) > 4) warnings.premiumGlass = M.premiumGlass;
   }
-  checkExamDate(opts, errors);
+  Object.assign(errors, examDateErrors(opts));
   return { errors, warnings };
 }
 
-function checkExamDate(opts: { examDate: string | null; today: Date; confirmedNotOlderThanYear?: boolean }, errors: Record<string, string>) {
+/** SPEC §5: the exam date is required, not in the future, not older than one year, and confirmed so. */
+export function examDateErrors(opts: { examDate: string | null; today: Date; confirmedNotOlderThanYear?: boolean }): Record<string, string> {
+  const errors: Record<string, string> = {};
   if (!opts.examDate) errors.examDate = M.examDateRequired;
   else if (new Date(`${opts.examDate}T00:00:00Z`).getTime() > opts.today.getTime()) errors.examDate = M.examInFuture;
   else if (olderThanOneYear(opts.examDate, opts.today)) errors.examDate = M.examTooOld;
   if (opts.confirmedNotOlderThanYear === false) errors.confirmed = M.notConfirmed;
+  return errors;
 }
 
 /** Contact-lens prescription for one eye: power, base curve 8.0–10.0, diameter, axis with cylinder. */

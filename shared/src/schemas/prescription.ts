@@ -28,3 +28,31 @@ export const glassesPrescriptionSchema = z.object({
   leftPupillaryDistance: z.number().nullable(),
 });
 export type GlassesPrescription = z.infer<typeof glassesPrescriptionSchema>;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Datoen skal skrives som ÅÅÅÅ-MM-DD.');
+
+/** A prescription entered by store staff for a customer (SPEC §5), glasses or contact lenses. */
+export const prescriptionEntrySchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('glasses'), glasses: glassesPrescriptionSchema }),
+  z.object({ kind: z.literal('contact-lens'), right: contactLensPrescriptionSchema, left: contactLensPrescriptionSchema }),
+]);
+
+export const prescriptionCreateSchema = z.object({
+  prescriptionId: z.uuid(),
+  customerId: z.uuid(),
+  examDate: isoDate,
+  /** SPEC §5: staff confirm the prescription is not older than one year. */
+  confirmedNotOlderThanYear: z.boolean(),
+  entry: prescriptionEntrySchema,
+});
+export type PrescriptionCreate = z.infer<typeof prescriptionCreateSchema>;
+
+export const prescriptionSchema = z.object({
+  id: z.string(),
+  customerId: z.string(),
+  storeId: z.string().nullable(),
+  examDate: isoDate,
+  entry: prescriptionEntrySchema,
+  createdAt: z.string(),
+});
+export type Prescription = z.infer<typeof prescriptionSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiErrorSchema } from './api-error';
 import { customerCreateRequestSchema } from './customer';
+import { prescriptionCreateSchema } from './prescription';
 
 /**
  * The store app's outbox protocol (POST /api/sync). Each command carries a client-generated
@@ -22,6 +23,7 @@ export type SyncRequest = z.input<typeof syncRequestSchema>;
 /** Payloads per command type. Ids of records created offline are client-generated UUIDs. */
 export const syncPayloadSchemas = {
   'customer.create': customerCreateRequestSchema.extend({ customerId: z.uuid() }),
+  'prescription.create': prescriptionCreateSchema,
 } as const;
 export type SyncCommandType = keyof typeof syncPayloadSchemas;
 

@@ -6,9 +6,10 @@ import { requireCsrf } from '../../http/identity';
 import { currentUser, requireRole, STAFF_ROLES } from '../auth/guard';
 import type { AuthService } from '../auth/service';
 import type { CustomerService } from '../customers/service';
+import type { PrescriptionService } from '../prescriptions/service';
 import type { SyncService } from './service';
 
-export function staffRoutes(deps: { config: AppConfig; auth: AuthService; sync: SyncService; customers: CustomerService }): Router {
+export function staffRoutes(deps: { config: AppConfig; auth: AuthService; sync: SyncService; customers: CustomerService; prescriptions: PrescriptionService }): Router {
   const r = Router();
   const staff = [requireCsrf(deps.config), requireRole(deps.auth, STAFF_ROLES)];
 
@@ -20,6 +21,11 @@ export function staffRoutes(deps: { config: AppConfig; auth: AuthService; sync: 
   r.post('/api/staff/customers/search', ...staff, async (req, res) => {
     const { q } = parseOr400(customerSearchRequestSchema, req.body ?? {});
     res.json({ data: await deps.customers.search(q) });
+  });
+
+  r.get('/api/staff/customers/:customerId/prescriptions', requireRole(deps.auth, STAFF_ROLES), async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    res.json({ data: await deps.prescriptions.forCustomer(req.params.customerId) });
   });
 
   return r;

@@ -4,6 +4,7 @@ import { fieldErrors, HttpError } from '../../http/errors';
 import type { Storage } from '../../storage/port';
 import type { SyncLogRecord } from '../../storage/records';
 import type { CustomerService } from '../customers/service';
+import type { PrescriptionService } from '../prescriptions/service';
 
 type Handler = (payload: unknown, user: SessionUser) => Promise<unknown>;
 
@@ -24,9 +25,11 @@ export class SyncService {
     private readonly storage: Storage,
     private readonly clock: Clock,
     customers: CustomerService,
+    prescriptions: PrescriptionService,
   ) {
     this.handlers = {
       'customer.create': (payload, user) => customers.create(syncPayloadSchemas['customer.create'].parse(payload), user.storeId!),
+      'prescription.create': (payload, user) => prescriptions.create(syncPayloadSchemas['prescription.create'].parse(payload), user.storeId!),
     };
   }
 
