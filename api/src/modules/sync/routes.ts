@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { z } from 'zod';
 import { customerSearchRequestSchema, syncRequestSchema } from '@optik/shared';
 import type { AppConfig } from '../../deps';
 import { parseOr400 } from '../../http/errors';
@@ -25,7 +26,8 @@ export function staffRoutes(deps: { config: AppConfig; auth: AuthService; sync: 
 
   r.get('/api/staff/customers/:customerId/prescriptions', requireRole(deps.auth, STAFF_ROLES), async (req, res) => {
     res.set('Cache-Control', 'no-store');
-    res.json({ data: await deps.prescriptions.forCustomer(req.params.customerId) });
+    const { customerId } = parseOr400(z.object({ customerId: z.uuid('Ukendt kunde.') }), req.params);
+    res.json({ data: await deps.prescriptions.forCustomer(customerId) });
   });
 
   return r;
