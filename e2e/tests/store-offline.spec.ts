@@ -1,6 +1,6 @@
 import { expect, test } from '../fixtures';
 
-test('staff create a customer with the network cut; it syncs exactly once when back online', async ({ page, context, storeURL, loginAsStore }) => {
+test('staff create a customer with the network cut; it syncs exactly once when back online', async ({ page, context, storeURL, loginAsStore, expectNoA11yViolations }) => {
   await loginAsStore();
   // The service worker must control the page before the network goes (TOOLCHAIN.md).
   await page.evaluate(async () => {
@@ -31,14 +31,36 @@ test('staff create a customer with the network cut; it syncs exactly once when b
   await expect(row).toContainText('CPR 010160-XXXX');
   await expect(page.getByRole('link', { name: /Synkronisering/ })).toContainText('1');
 
+  // A glasses prescription for the new customer, still offline: it waits for the customer.
+  await row.getByRole('link', { name: 'Recepter: Karen Offline-Sørensen' }).click();
+  await page.getByRole('button', { name: 'Tilføj brillerecept' }).click();
+  await expectNoA11yViolations(page);
+  await page.getByLabel('Dato for synsprøven').fill('2026-10-15');
+  for (const [field, right, left] of [['Sfære', '-1,25', '-1'], ['Cylinder', '-0,5', ''], ['Akse', '90', ''], ['Addition', '1,5', '1,5'], ['PD (mm)', '31,5', '32']]) {
+    await page.getByLabel(`Højre øje (H): ${field}`).fill(right!);
+    if (left) await page.getByLabel(`Venstre øje (V): ${field}`).fill(left);
+  }
+  await page.getByRole('button', { name: 'Gem recept' }).click();
+  await expect(page.getByText('Bekræft, at recepten ikke er ældre end et år.')).toBeVisible();
+  // SPEC §5: ADD makes reading glasses — a warning shown before saving, not a block.
+  await expect(page.getByRole('note')).toHaveText('Med addition bliver brillerne læsebriller.');
+  await expectNoA11yViolations(page);
+  await page.getByLabel('Recepten er ikke ældre end et år').check();
+  await page.getByRole('button', { name: 'Gem recept' }).click();
+  await expect(page.getByText('Recepten er gemt', { exact: false })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Brillerecept' })).toContainText('H Sfære-1,25');
+  await expect(page.getByRole('link', { name: /Synkronisering/ })).toContainText('2');
+
   // Reload with the network still cut: the app shell comes from the service worker.
   await page.reload();
   await expect(page.getByText('Medarbejder: Anders Møller')).toBeVisible();
   await page.getByRole('link', { name: /Synkronisering/ }).click();
   await expect(page.getByRole('listitem').filter({ hasText: 'Ny kunde' })).toContainText('Venter');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Ny recept' })).toContainText('Venter');
 
   await context.setOffline(false);
   await expect(page.getByRole('listitem').filter({ hasText: 'Ny kunde' })).toContainText('Sendt');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Ny recept' })).toContainText('Sendt');
   await expect(page.getByRole('link', { name: /Synkronisering/ })).toContainText('0');
   await page.getByRole('link', { name: 'Kunder' }).click();
   await expect(page.getByRole('listitem').filter({ hasText: 'Karen Offline-Sørensen' })).toContainText(/K\d{6}/);
@@ -49,4 +71,8 @@ test('staff create a customer with the network cut; it syncs exactly once when b
   const found = await page.request.post(`${storeURL}/api/staff/customers/search`, { data: { q: '0101601235' }, headers: { 'CSRF-TOKEN': token } });
   const body = (await found.json()) as { data: { lastName: string; cpr: string }[] };
   expect(body.data).toEqual([expect.objectContaining({ lastName: 'Offline-Sørensen', cpr: '010160-XXXX' })]);
+  const rx = await page.request.get(`${storeURL}/api/staff/customers/${(body.data[0] as unknown as { id: string }).id}/prescriptions`);
+  const prescriptions = (await rx.json()) as { data: { examDate: string; entry: { kind: string; glasses: { rightSphere: number; leftAddition: number } } }[] };
+  expect(prescriptions.data).toHaveLength(1);
+  expect(prescriptions.data[0]).toMatchObject({ examDate: '2026-10-15', entry: { kind: 'glasses', glasses: { rightSphere: -1.25, leftAddition: 1.5 } } });
 });

@@ -1,10 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { getDefaultStore, useAtomValue } from 'jotai';
-import { RouterProvider, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
+import { RouterProvider, createRootRoute, createRoute, createRouter, useParams } from '@tanstack/react-router';
 import { api } from './api';
 import { App } from './app';
 import { Customers } from './features/customers/customers';
+import { CustomerDetail } from './features/prescriptions/customer-detail';
 import { StoreHome } from './features/store/store-home';
 import { SyncPanel } from './features/sync/sync-panel';
 import { registerServiceWorker } from './pwa';
@@ -21,6 +22,14 @@ const routeTree = rootRoute.addChildren([
   createRoute({ getParentRoute: () => rootRoute, path: '/', component: Home }),
   createRoute({ getParentRoute: () => rootRoute, path: '/kunder', component: Customers }),
   createRoute({ getParentRoute: () => rootRoute, path: '/synkronisering', component: SyncPanel }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/kunder/$customerId',
+    component: function CustomerPage() {
+      const { customerId } = useParams({ strict: false }) as { customerId: string };
+      return <CustomerDetail customerId={customerId} />;
+    },
+  }),
 ]);
 const router = createRouter({ routeTree });
 

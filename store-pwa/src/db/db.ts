@@ -12,6 +12,19 @@ export type LocalCustomer = Omit<Customer, 'customerNumber' | 'cpr'> & {
   syncState: SyncState;
 };
 
+/** A prescription on the device: the values (health data) only sealed with the device key. */
+export interface LocalPrescription {
+  id: string;
+  customerId: string;
+  kind: 'glasses' | 'contact-lens';
+  examDate: string;
+  sealed: Sealed;
+  createdAt: string;
+  syncState: SyncState;
+}
+
+export type EntityRef = { table: 'customers' | 'prescriptions'; id: string };
+
 export interface OutboxRow {
   /** Auto-increment: the order commands were made in, and are sent in. */
   seq?: number;
@@ -24,7 +37,7 @@ export interface OutboxRow {
   /** … which is kept here, encrypted with the device key, and merged in only when sending. */
   sealed?: Sealed | null;
   /** The local record this command writes, so its sync state can follow the command. */
-  entity: { table: 'customers'; id: string } | null;
+  entity: EntityRef | null;
   /** Commands that must be applied first (e.g. the customer an order is for). */
   dependsOn: string[];
   status: 'pending' | 'sent' | 'rejected' | 'discarded';
@@ -56,6 +69,7 @@ export interface MetaRow {
 export class StoreDb extends Dexie {
   catalogue!: EntityTable<Article, 'id'>;
   customers!: EntityTable<LocalCustomer, 'id'>;
+  prescriptions!: EntityTable<LocalPrescription, 'id'>;
   outbox!: EntityTable<OutboxRow, 'seq'>;
   syncLog!: EntityTable<SyncLogRow, 'seq'>;
   meta!: EntityTable<MetaRow, 'key'>;
@@ -83,5 +97,7 @@ export class StoreDb extends Dexie {
             row.nextAttemptAt ??= 0;
           }),
       );
+    // v3: prescriptions on the device.
+    this.version(3).stores({ prescriptions: 'id, customerId, syncState' });
   }
 }

@@ -54,7 +54,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     const commandId = newId();
     // Sealed before the transaction: IndexedDB transactions end at an await on anything else.
     const sealed = command.secret ? await deps.vault.seal(command.secret) : null;
-    const value = await db.transaction('rw', [db.customers, db.outbox], async () => {
+    const value = await db.transaction('rw', [db.customers, db.prescriptions, db.outbox], async () => {
       const v = await write();
       await db.outbox.add({
         id: commandId,
@@ -128,7 +128,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     let applied = 0;
     let rejected = 0;
     const at = new Date(now()).toISOString();
-    await db.transaction('rw', [db.outbox, db.customers, db.syncLog, db.meta], async () => {
+    await db.transaction('rw', [db.outbox, db.customers, db.prescriptions, db.syncLog, db.meta], async () => {
       for (const result of res.data.results) {
         const row = batch.find((r) => r.id === result.id);
         if (!row) continue;
@@ -151,9 +151,13 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   }
 
   async function setEntityState(row: OutboxRow, syncState: 'synced' | 'failed' | 'pending', result?: unknown) {
-    if (row.entity?.table !== 'customers') return;
+    if (!row.entity) return;
     const server = (result ?? {}) as { customerNumber?: string };
-    await db.customers.update(row.entity.id, server.customerNumber ? { syncState, customerNumber: server.customerNumber } : { syncState });
+    if (row.entity.table === 'customers') {
+      await db.customers.update(row.entity.id, server.customerNumber ? { syncState, customerNumber: server.customerNumber } : { syncState });
+    } else {
+      await db.prescriptions.update(row.entity.id, { syncState });
+    }
   }
 
   /** Sends until nothing more can go now (everything sent, blocked, or waiting for backoff). */
@@ -174,7 +178,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     const fixedId = newId();
     const sealed = fixed.secret ? await deps.vault.seal(fixed.secret) : null;
     const payload = fixed.payload;
-    await db.transaction('rw', [db.outbox, db.customers, db.syncLog], async () => {
+    await db.transaction('rw', [db.outbox, db.customers, db.prescriptions, db.syncLog], async () => {
       const row = await db.outbox.where('id').equals(commandId).first();
       if (!row || row.status !== 'rejected') throw new Error('Kun en afvist ændring kan rettes og sendes igen.');
       await write?.();
@@ -194,16 +198,22 @@ export function createSyncEngine(deps: SyncEngineDeps) {
 
   /** Drops a rejected command, the local record it made, and every command waiting on it — logged, never silent. */
   async function discard(commandId: string): Promise<void> {
-    await db.transaction('rw', [db.outbox, db.customers, db.syncLog], async () => {
+    await db.transaction('rw', [db.outbox, db.customers, db.prescriptions, db.syncLog], async () => {
       const all = await db.outbox.where('status').anyOf('pending', 'rejected').sortBy('seq');
       const gone = new Set([commandId]);
       for (const r of all) if (r.dependsOn.some((d) => gone.has(d))) gone.add(r.id);
       for (const r of all.filter((x) => gone.has(x.id))) {
         await db.outbox.update(r.seq!, { status: 'discarded' });
-        if (r.entity?.table === 'customers') await db.customers.delete(r.entity.id);
+        if (r.entity) await db.table(r.entity.table).delete(r.entity.id);
         await log({ commandId: r.id, kind: 'discarded', message: `${describe(r)} kasseret` });
       }
     });
+  }
+
+  /** The unsent (pending or rejected) command that creates `entityId`, for commands that depend on it. */
+  async function pendingCommandFor(entityId: string): Promise<string | null> {
+    const rows = await db.outbox.where('status').anyOf('pending', 'rejected').toArray();
+    return rows.find((r) => r.entity?.id === entityId)?.id ?? null;
   }
 
   /** The network is back: the next attempt goes now, not when the last backoff delay ends. */
@@ -211,11 +221,11 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     await db.meta.put({ key: BACKOFF_KEY, value: { attempts: 0, nextAttemptAt: 0 } });
   }
 
-  return { record, syncOnce, drain, fixAndResend, discard, resetBackoff };
+  return { record, syncOnce, drain, fixAndResend, discard, resetBackoff, pendingCommandFor };
 }
 export type SyncEngine = ReturnType<typeof createSyncEngine>;
 
-const LABELS: Record<string, string> = { 'customer.create': 'Ny kunde' };
+const LABELS: Record<string, string> = { 'customer.create': 'Ny kunde', 'prescription.create': 'Ny recept' };
 function describe(row: OutboxRow): string {
   return LABELS[row.type] ?? row.type;
 }

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { Link } from '@tanstack/react-router';
 import { foldDanish, formatPhone, type Customer } from '@optik/shared';
 import { api } from '../../api';
 import type { LocalCustomer } from '../../db/db';
@@ -77,13 +78,13 @@ export function Customers() {
       )}
       <section aria-labelledby={`${id}-local`}>
         <h2 id={`${id}-local`}>{t.customers.onDevice}</h2>
-        {local.length === 0 ? <p>{t.customers.none}</p> : shown.length === 0 ? <p>{t.customers.noneFound}</p> : <CustomerList customers={shown} />}
+        {local.length === 0 ? <p>{t.customers.none}</p> : shown.length === 0 ? <p>{t.customers.noneFound}</p> : <CustomerList customers={shown} local />}
       </section>
     </div>
   );
 }
 
-function CustomerList({ customers }: { customers: (Omit<LocalCustomer, 'customerNumber'> & { customerNumber: string | null })[] }) {
+function CustomerList({ customers, local = false }: { customers: (Omit<LocalCustomer, 'customerNumber'> & { customerNumber: string | null })[]; local?: boolean }) {
   return (
     <ul className="customer-list">
       {customers.map((c) => (
@@ -98,6 +99,11 @@ function CustomerList({ customers }: { customers: (Omit<LocalCustomer, 'customer
           {c.phone && <span>{formatPhone(c.phone)}</span>}
           {c.cprMasked && <span>CPR {c.cprMasked}</span>}
           <span className={`state state-${c.syncState}`}>{t.syncState[c.syncState]}</span>
+          {local && (
+            <Link to="/kunder/$customerId" params={{ customerId: c.id }} aria-label={`${t.prescriptions.open}: ${c.firstName} ${c.lastName}`}>
+              {t.prescriptions.open}
+            </Link>
+          )}
         </li>
       ))}
     </ul>

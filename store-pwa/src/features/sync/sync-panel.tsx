@@ -75,9 +75,11 @@ export function SyncPanel() {
                       ))}
                     </ul>
                   )}
-                  <button type="button" onClick={() => void startFix(r)}>
-                    {t.sync.fix}
-                  </button>{' '}
+                  {r.type === 'customer.create' && (
+                    <button type="button" onClick={() => void startFix(r)}>
+                      {t.sync.fix}
+                    </button>
+                  )}{' '}
                   {confirming === r.id ? (
                     <button type="button" className="danger" onClick={() => void syncServices().then((s) => s.engine.discard(r.id)).then(() => setConfirming(null))}>
                       {t.sync.confirmDiscard}
