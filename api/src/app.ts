@@ -18,7 +18,7 @@ import { SearchService } from './modules/search/service';
 import { shopperRoutes } from './modules/shopper/routes';
 import { createFieldCrypto } from './crypto/field-crypto';
 import { CustomerService } from './modules/customers/service';
-import { staffRoutes } from './modules/sync/routes';
+import { staffRoutes } from './modules/staff/routes';
 import { SyncService } from './modules/sync/service';
 import { PrescriptionService } from './modules/prescriptions/service';
 

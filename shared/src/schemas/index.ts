@@ -1,3 +1,4 @@
+export * from './common';
 export * from './enums';
 export * from './money';
 export * from './article';

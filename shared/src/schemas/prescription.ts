@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateSchema as isoDate } from './common';
 
 /**
  * Contact-lens prescription for one eye (SPEC §3). Values are numbers in dioptres / mm;
@@ -29,7 +30,6 @@ export const glassesPrescriptionSchema = z.object({
 });
 export type GlassesPrescription = z.infer<typeof glassesPrescriptionSchema>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Datoen skal skrives som ÅÅÅÅ-MM-DD.');
 
 /** A prescription entered by store staff for a customer (SPEC §5), glasses or contact lenses. */
 export const prescriptionEntrySchema = z.discriminatedUnion('kind', [

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { subscriptionIntervalSchema, subscriptionStatusCodeSchema } from './enums';
 import { oreSchema } from './money';
 import { contactLensPrescriptionSchema } from './prescription';
+import { isoDateSchema as isoDate } from './common';
 
 /** SPEC §4 subscription item statuses. */
 export const subscriptionItemStatusSchema = z.enum(['active', 'stopped', 'frozen', 'paused', 'cancelled', 'delivered', 'controlled', 'activated', 'updated']);
 export const lensWearSchema = z.enum(['daily', 'two-week', 'monthly']);
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Datoen skal skrives som ÅÅÅÅ-MM-DD.');
 
 export const temporaryAddressSchema = z
   .object({ street: z.string().min(1), zip: z.string().regex(/^\d{4}$/), city: z.string().min(1), from: isoDate, to: isoDate })

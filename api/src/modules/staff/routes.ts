@@ -8,7 +8,7 @@ import { currentUser, requireRole, STAFF_ROLES } from '../auth/guard';
 import type { AuthService } from '../auth/service';
 import type { CustomerService } from '../customers/service';
 import type { PrescriptionService } from '../prescriptions/service';
-import type { SyncService } from './service';
+import type { SyncService } from '../sync/service';
 
 export function staffRoutes(deps: { config: AppConfig; auth: AuthService; sync: SyncService; customers: CustomerService; prescriptions: PrescriptionService }): Router {
   const r = Router();
