@@ -21,6 +21,7 @@ import { CustomerService } from './modules/customers/service';
 import { staffRoutes } from './modules/staff/routes';
 import { SyncService } from './modules/sync/service';
 import { PrescriptionService } from './modules/prescriptions/service';
+import { OrderService } from './modules/orders/service';
 
 export interface App {
   app: Express;
@@ -38,7 +39,8 @@ export function createApp(deps: AppDeps): App {
   const auth = new AuthService(storage, clock, config, mailer);
   const customers = new CustomerService(storage, clock, createFieldCrypto(config.secret, 'cpr'), config.secret);
   const prescriptions = new PrescriptionService(storage, clock, createFieldCrypto(config.secret, 'prescription'));
-  const sync = new SyncService(storage, clock, customers, prescriptions);
+  const orders = new OrderService(storage, clock, catalogue);
+  const sync = new SyncService(storage, clock, customers, prescriptions, orders);
 
   const app = express();
   app.disable('x-powered-by');

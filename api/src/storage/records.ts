@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accountSchema, articleSchema, cartItemSchema, contentPageSchema, customerSchema, roleSchema, storeSchema, syncResultSchema } from '@optik/shared';
+import { accountSchema, articleSchema, cartItemSchema, contentPageSchema, customerSchema, orderSchema, roleSchema, storeSchema, syncResultSchema } from '@optik/shared';
 
 /**
  * Server-side records kept by the storage port. Shapes shown to clients come from
@@ -88,6 +88,7 @@ export const collections = {
   customers: { schema: customerRecordSchema, group: 'customers', durable: true },
   syncLog: { schema: syncLogRecordSchema, group: 'sync', durable: true },
   prescriptions: { schema: prescriptionRecordSchema, group: 'customers', durable: true },
+  orders: { schema: orderSchema, group: 'orders', durable: true },
 } as const satisfies Record<string, { schema: z.ZodType<{ id: string }>; group: string; durable: boolean; shards?: number }>;
 
 export type CollectionName = keyof typeof collections;

@@ -141,3 +141,11 @@ export const articleListQuerySchema = z.object({
 });
 
 export const articleListResponseSchema = z.object({ data: z.array(articleSchema), total: z.number().int().nonnegative() });
+
+/** GET /api/catalogue/snapshot?since=N — what changed since catalogue version N (0 = all). */
+export const catalogueSnapshotQuerySchema = z.object({ since: z.coerce.number().int().min(0).default(0) });
+export const catalogueSnapshotResponseSchema = z.object({
+  version: z.number().int().nonnegative(),
+  updatedAt: z.string(),
+  articles: z.array(articleSchema),
+});

@@ -48,3 +48,22 @@ export const orderSchema = z.object({
   createdAt: z.string(),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/** Store staff order for a customer (SPEC §5 store ordering) — an outbox command payload. */
+export const orderCreateSchema = z.object({
+  orderId: z.uuid(),
+  customerId: z.uuid(),
+  prescriptionId: z.uuid().nullable(),
+  lines: z
+    .array(
+      z.object({
+        skuId: z.string().min(1),
+        quantity: z.number().int().min(1).max(12, 'Du kan højst købe 12 stk. pr. linje'),
+        subscriptionInterval: subscriptionIntervalSchema.nullable(),
+      }),
+    )
+    .min(1, 'Tilføj mindst én vare.'),
+  /** 119 click and collect in this store, 101 home delivery. */
+  deliveryMethodId: z.literal([101, 119]),
+});
+export type OrderCreate = z.input<typeof orderCreateSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiErrorSchema } from './api-error';
 import { customerCreateRequestSchema } from './customer';
+import { orderCreateSchema } from './order';
 import { prescriptionCreateSchema } from './prescription';
 
 /**
@@ -24,6 +25,7 @@ export type SyncRequest = z.input<typeof syncRequestSchema>;
 export const syncPayloadSchemas = {
   'customer.create': customerCreateRequestSchema.extend({ customerId: z.uuid() }),
   'prescription.create': prescriptionCreateSchema,
+  'order.create': orderCreateSchema,
 } as const;
 export type SyncCommandType = keyof typeof syncPayloadSchemas;
 

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { articleListQuerySchema, da } from '@optik/shared';
+import { articleListQuerySchema, catalogueSnapshotQuerySchema, da } from '@optik/shared';
 import { notFound, parseOr400 } from '../../http/errors';
 import type { CatalogueService, CategoryTreeInput } from './service';
 
@@ -20,6 +20,13 @@ export function catalogueRoutes(catalogue: CatalogueService, tree: readonly Cate
   r.get('/api/catalogue/articles', async (req, res) => {
     const query = parseOr400(articleListQuerySchema, req.query);
     res.json(await catalogue.list(query));
+  });
+
+  // The store app's catalogue copy: everything changed since the version the device has.
+  r.get('/api/catalogue/snapshot', async (req, res) => {
+    const { since } = parseOr400(catalogueSnapshotQuerySchema, req.query);
+    res.set('Cache-Control', 'no-store');
+    res.json(await catalogue.snapshotSince(since));
   });
 
   r.get('/api/stores', async (_req, res) => {

@@ -6,6 +6,7 @@ import type { FieldCrypto } from '../../crypto/field-crypto';
 import { badRequest } from '../../http/errors';
 import { DuplicateKeyError, type Storage } from '../../storage/port';
 import type { CustomerRecord } from '../../storage/records';
+import { nextNumber } from '../../storage/counter';
 
 type CreateCustomer = z.output<(typeof syncPayloadSchemas)['customer.create']>;
 
@@ -52,7 +53,7 @@ export class CustomerService {
     const now = this.clock.now().toISOString();
     const record: CustomerRecord = {
       id: input.customerId,
-      customerNumber: await this.nextCustomerNumber(),
+      customerNumber: `K${await nextNumber(this.storage, 'customer-number', 100001)}`,
       firstName: input.firstName,
       lastName: input.lastName,
       email: input.email ?? null,
@@ -94,19 +95,4 @@ export class CustomerService {
     return hits.slice(0, limit).map((c) => this.toPublic(c));
   }
 
-  /** K100001, K100002 …: an atomic counter in `meta`, created by the first customer. */
-  private async nextCustomerNumber(): Promise<string> {
-    const meta = this.storage.collection('meta');
-    const bump = () => meta.update('customer-number', (m) => ({ ...m, value: (m.value as number) + 1 }));
-    let counter = await bump();
-    if (!counter) {
-      try {
-        counter = await meta.insert({ id: 'customer-number', value: 100001 });
-      } catch (err) {
-        if (!(err instanceof DuplicateKeyError)) throw err;
-        counter = await bump();
-      }
-    }
-    return `K${String(counter!.value)}`;
-  }
 }

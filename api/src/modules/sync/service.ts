@@ -5,6 +5,7 @@ import type { Storage } from '../../storage/port';
 import type { SyncLogRecord } from '../../storage/records';
 import type { CustomerService } from '../customers/service';
 import type { PrescriptionService } from '../prescriptions/service';
+import type { OrderService } from '../orders/service';
 
 type Handler = (payload: unknown, user: SessionUser) => Promise<unknown>;
 
@@ -26,10 +27,12 @@ export class SyncService {
     private readonly clock: Clock,
     customers: CustomerService,
     prescriptions: PrescriptionService,
+    orders: OrderService,
   ) {
     this.handlers = {
       'customer.create': (payload, user) => customers.create(syncPayloadSchemas['customer.create'].parse(payload), user.storeId!),
       'prescription.create': (payload, user) => prescriptions.create(syncPayloadSchemas['prescription.create'].parse(payload), user.storeId!),
+      'order.create': (payload, user) => orders.create(syncPayloadSchemas['order.create'].parse(payload), user.storeId!),
     };
   }
 
