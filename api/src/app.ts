@@ -78,7 +78,7 @@ export function createApp(deps: AppDeps): App {
   app.use(shopperRoutes({ config, auth, cart }));
   app.use(cartRoutes({ config, auth, cart }));
   app.use(authRoutes({ config, auth }));
-  app.use(staffRoutes({ config, auth, sync, customers, prescriptions }));
+  app.use(staffRoutes({ config, auth, sync, customers, prescriptions, storage }));
   app.use(imageRoutes(catalogue));
 
   app.use(notFoundHandler);

@@ -9,6 +9,21 @@ test('staff create a customer with the network cut; it syncs exactly once when b
   await page.reload();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
   await expect(page.getByText('Medarbejder: Anders Møller')).toBeVisible();
+  // The catalogue copy is on the device before the network goes.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<boolean>((resolve) => {
+            const open = indexedDB.open('optik-store');
+            open.onsuccess = () => {
+              const get = open.result.transaction('meta').objectStore('meta').get('catalogue-fetched-at');
+              get.onsuccess = () => resolve(Boolean(get.result));
+            };
+          }),
+      ),
+    )
+    .toBe(true);
 
   await context.setOffline(true);
   await page.getByRole('link', { name: 'Kunder' }).click();
@@ -51,6 +66,22 @@ test('staff create a customer with the network cut; it syncs exactly once when b
   await expect(page.getByRole('listitem').filter({ hasText: 'Brillerecept' })).toContainText('H Sfære-1,25');
   await expect(page.getByRole('link', { name: /Synkronisering/ })).toContainText('2');
 
+  // An order from the device's catalogue: lenses by subscription, collected in the store.
+  await page.getByRole('button', { name: 'Ny ordre' }).click();
+  await expect(page.getByText(/^Priser opdateret/)).toBeVisible();
+  await page.getByLabel('Søg i kataloget').fill('acuvue oasys 1-day');
+  await page.getByRole('button', { name: /^Tilføj Acuvue Oasys 1-Day \(30 stk\.\)/ }).click();
+  await page.getByLabel('Købstype').selectOption({ label: 'Abonnement hver 3. måned' });
+  await page.getByLabel('Antal').fill('1');
+  await expect(page.getByRole('radio', { name: 'Hent i butikken (click and collect)' })).toBeChecked();
+  await expectNoA11yViolations(page);
+  await page.getByRole('button', { name: 'Opret ordre' }).click();
+  await expect(page.getByText('Ordren er oprettet', { exact: false })).toBeVisible();
+  const orderRow = page.getByRole('region', { name: 'Ordrer' }).getByRole('listitem');
+  await expect(orderRow).toContainText('Ordrenummer tildeles ved synkronisering');
+  await expect(orderRow).toContainText('Afventer betaling');
+  await expect(page.getByRole('link', { name: /Synkronisering/ })).toContainText('3');
+
   // Reload with the network still cut: the app shell comes from the service worker.
   await page.reload();
   await expect(page.getByText('Medarbejder: Anders Møller')).toBeVisible();
@@ -61,6 +92,7 @@ test('staff create a customer with the network cut; it syncs exactly once when b
   await context.setOffline(false);
   await expect(page.getByRole('listitem').filter({ hasText: 'Ny kunde' })).toContainText('Sendt');
   await expect(page.getByRole('listitem').filter({ hasText: 'Ny recept' })).toContainText('Sendt');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Ny ordre' })).toContainText('Sendt');
   await expect(page.getByRole('link', { name: /Synkronisering/ })).toContainText('0');
   await page.getByRole('link', { name: 'Kunder' }).click();
   await expect(page.getByRole('listitem').filter({ hasText: 'Karen Offline-Sørensen' })).toContainText(/K\d{6}/);
@@ -75,4 +107,12 @@ test('staff create a customer with the network cut; it syncs exactly once when b
   const prescriptions = (await rx.json()) as { data: { examDate: string; entry: { kind: string; glasses: { rightSphere: number; leftAddition: number } } }[] };
   expect(prescriptions.data).toHaveLength(1);
   expect(prescriptions.data[0]).toMatchObject({ examDate: '2026-10-15', entry: { kind: 'glasses', glasses: { rightSphere: -1.25, leftAddition: 1.5 } } });
+  const ordersRes = await page.request.get(`${storeURL}/api/staff/customers/${(body.data[0] as unknown as { id: string }).id}/orders`);
+  const orders = (await ordersRes.json()) as { data: { orderNumber: string; deliveryMethodId: number; paymentStatus: string; lines: { quantity: number; subscriptionInterval: string }[] }[] };
+  expect(orders.data).toHaveLength(1);
+  expect(orders.data[0]).toMatchObject({ deliveryMethodId: 119, paymentStatus: 'awaiting-payment', lines: [{ quantity: 1, subscriptionInterval: 'm3' }] });
+  // The app shows the server's order number.
+  await page.getByRole('link', { name: 'Kunder' }).click();
+  await page.getByRole('link', { name: 'Recepter: Karen Offline-Sørensen' }).click();
+  await expect(page.getByRole('region', { name: 'Ordrer' }).getByRole('listitem')).toContainText(orders.data[0]!.orderNumber);
 });

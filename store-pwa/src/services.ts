@@ -21,9 +21,27 @@ export function syncServices() {
       setTimeout: (fn, ms) => window.setTimeout(fn, ms),
       clearTimeout: (id) => window.clearTimeout(id as number),
     });
+    void refreshCatalogue();
+    window.addEventListener('online', () => void refreshCatalogue());
     return { engine, trigger: loop.trigger };
   })();
   return started;
+}
+
+export const CATALOGUE_VERSION_KEY = 'catalogue-version';
+export const CATALOGUE_FETCHED_KEY = 'catalogue-fetched-at';
+
+/** Fetches what changed in the catalogue since the device's version; offline, the copy stays as it was. */
+export async function refreshCatalogue(): Promise<boolean> {
+  const since = ((await db.meta.get(CATALOGUE_VERSION_KEY))?.value as number | undefined) ?? 0;
+  const r = await api.getCatalogueSnapshot(since);
+  if (!r.ok) return false;
+  await db.transaction('rw', [db.catalogue, db.meta], async () => {
+    await db.catalogue.bulkPut(r.data.articles);
+    await db.meta.put({ key: CATALOGUE_VERSION_KEY, value: r.data.version });
+    await db.meta.put({ key: CATALOGUE_FETCHED_KEY, value: new Date().toISOString() });
+  });
+  return true;
 }
 
 const SESSION_KEY = 'offline-session';

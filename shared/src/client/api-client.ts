@@ -20,6 +20,7 @@ import {
   type SyncRequest,
   customerSchema,
   syncResponseSchema,
+  catalogueSnapshotResponseSchema,
 } from '../schemas/index';
 import { da } from '../messages/da';
 import { createFetcher, type FetcherOptions, type RequestOptions } from './request';
@@ -96,6 +97,7 @@ export function createApiClient(opts: FetcherOptions) {
       return call(articleListResponseSchema, `/api/catalogue/articles?${params.toString()}`);
     },
     getStores: () => call(storesResponseSchema, '/api/stores'),
+    getCatalogueSnapshot: (since: number) => call(catalogueSnapshotResponseSchema, `/api/catalogue/snapshot?since=${since}`),
     getPage: (slug: string) => call(contentPageResponseSchema, `/api/pages/${slug.split('/').map(encodeURIComponent).join('/')}`),
     register: (body: RegisterRequest) => send(registerResponseSchema, '/api/auth/register', body),
     verifyEmail: (token: string) => send(sessionResponseSchema, '/api/auth/verify-email', { token }),

@@ -23,7 +23,20 @@ export interface LocalPrescription {
   syncState: SyncState;
 }
 
-export type EntityRef = { table: 'customers' | 'prescriptions'; id: string };
+/** An order made on the device; prices are the device catalogue's until the server answers with its own. */
+export interface LocalOrder {
+  id: string;
+  customerId: string;
+  orderNumber: string | null;
+  lines: { skuId: string; description: string; quantity: number; subscriptionInterval: 'm1' | 'm2' | 'm3' | 'm6' | null; unitPrice: number }[];
+  deliveryMethodId: 101 | 119;
+  totalPrice: number;
+  paymentStatus: 'awaiting-payment' | 'paid' | 'failed' | 'refunded';
+  createdAt: string;
+  syncState: SyncState;
+}
+
+export type EntityRef = { table: 'customers' | 'prescriptions' | 'orders'; id: string };
 
 export interface OutboxRow {
   /** Auto-increment: the order commands were made in, and are sent in. */
@@ -70,6 +83,7 @@ export class StoreDb extends Dexie {
   catalogue!: EntityTable<Article, 'id'>;
   customers!: EntityTable<LocalCustomer, 'id'>;
   prescriptions!: EntityTable<LocalPrescription, 'id'>;
+  orders!: EntityTable<LocalOrder, 'id'>;
   outbox!: EntityTable<OutboxRow, 'seq'>;
   syncLog!: EntityTable<SyncLogRow, 'seq'>;
   meta!: EntityTable<MetaRow, 'key'>;
@@ -99,5 +113,7 @@ export class StoreDb extends Dexie {
       );
     // v3: prescriptions on the device.
     this.version(3).stores({ prescriptions: 'id, customerId, syncState' });
+    // v4: orders on the device.
+    this.version(4).stores({ orders: 'id, customerId, syncState' });
   }
 }

@@ -69,6 +69,21 @@ describe('order.create through /api/sync', () => {
   });
 });
 
+describe('GET /api/staff/customers/{id}/orders', () => {
+  it("shows a store's orders to its own staff only", async () => {
+    const t = await makeTestApp();
+    const s = await staff(t);
+    const customerId = randomUUID();
+    const a = await buyableArticle(t);
+    await s.post('/api/sync', { commands: [customerCmd(customerId), orderCmd({ orderId: randomUUID(), customerId, prescriptionId: null, deliveryMethodId: 119, lines: [{ skuId: a.skus[0]!.id, quantity: 1, subscriptionInterval: null }] })] }).expect(200);
+    expect((await s.agent.get(`/api/staff/customers/${customerId}/orders`).expect(200)).body.data).toHaveLength(1);
+    const other = await shopperAgent(t);
+    await other.post('/api/auth/store/login', { storeId: 'st-002', username: 'medarbejder2', password: 'Demo1234!' }).expect(200);
+    expect((await other.agent.get(`/api/staff/customers/${customerId}/orders`).expect(200)).body.data).toEqual([]);
+    await request(t.app).get(`/api/staff/customers/${customerId}/orders`).expect(401);
+  });
+});
+
 describe('GET /api/catalogue/snapshot', () => {
   it('answers the whole catalogue from version 0 and nothing newer than the current version', async () => {
     const t = await makeTestApp();

@@ -9,8 +9,9 @@ import type { AuthService } from '../auth/service';
 import type { CustomerService } from '../customers/service';
 import type { PrescriptionService } from '../prescriptions/service';
 import type { SyncService } from '../sync/service';
+import type { Storage } from '../../storage/port';
 
-export function staffRoutes(deps: { config: AppConfig; auth: AuthService; sync: SyncService; customers: CustomerService; prescriptions: PrescriptionService }): Router {
+export function staffRoutes(deps: { config: AppConfig; auth: AuthService; sync: SyncService; customers: CustomerService; prescriptions: PrescriptionService; storage: Storage }): Router {
   const r = Router();
   const staff = [requireCsrf(deps.config), requireRole(deps.auth, STAFF_ROLES)];
 
@@ -28,6 +29,14 @@ export function staffRoutes(deps: { config: AppConfig; auth: AuthService; sync: 
     res.set('Cache-Control', 'no-store');
     const { customerId } = parseOr400(z.object({ customerId: z.uuid('Ukendt kunde.') }), req.params);
     res.json({ data: await deps.prescriptions.forCustomer(customerId) });
+  });
+
+  // Staff see only their own store's orders.
+  r.get('/api/staff/customers/:customerId/orders', requireRole(deps.auth, STAFF_ROLES), async (req, res) => {
+    const { customerId } = parseOr400(z.object({ customerId: z.uuid('Ukendt kunde.') }), req.params);
+    const storeId = currentUser(res).storeId;
+    res.set('Cache-Control', 'no-store');
+    res.json({ data: await deps.storage.collection('orders').find((o) => o.customerId === customerId && o.storeId === storeId) });
   });
 
   return r;

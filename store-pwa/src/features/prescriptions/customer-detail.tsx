@@ -4,11 +4,13 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from '@tanstack/react-router';
 import { contactLensLines, glassesLines, type PrescriptionCreate } from '@optik/shared';
 import { openVault } from '../../db/vault';
-import type { LocalPrescription } from '../../db/db';
+import type { LocalOrder, LocalPrescription } from '../../db/db';
 import { t } from '../../messages';
 import { db, syncServices } from '../../services';
 import { sessionAtom } from '../../session';
 import { PrescriptionForm } from './prescription-form';
+import { OrderForm } from '../orders/order-form';
+import { formatDkk } from '@optik/shared';
 
 type Entry = PrescriptionCreate['entry'];
 
@@ -21,11 +23,45 @@ export function CustomerDetail({ customerId }: { customerId: string }) {
     const vault = await openVault(db);
     return Promise.all(rows.map(async (r) => ({ row: r, entry: await vault.open<Entry>(r.sealed) })));
   }, [customerId]);
-  const [adding, setAdding] = useState<Entry['kind'] | null>(null);
+  const orders = useLiveQuery(() => db.orders.where('customerId').equals(customerId).toArray(), [customerId]);
+  const [adding, setAdding] = useState<Entry['kind'] | 'order' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   if (!customer || !session) return <p role="status">{t.session.checking}</p>;
   const name = `${customer.firstName} ${customer.lastName}`;
+
+  if (adding === 'order') {
+    return (
+      <OrderForm
+        customerName={name}
+        onCancel={() => setAdding(null)}
+        onSubmit={async (o) => {
+          const { engine, trigger } = await syncServices();
+          const id = crypto.randomUUID();
+          const waitFor = await engine.pendingCommandFor(customerId);
+          const local: LocalOrder = { id, customerId, orderNumber: null, ...o, paymentStatus: 'awaiting-payment', createdAt: new Date().toISOString(), syncState: 'pending' };
+          await engine.record(
+            {
+              type: 'order.create',
+              payload: {
+                orderId: id,
+                customerId,
+                prescriptionId: null,
+                deliveryMethodId: o.deliveryMethodId,
+                lines: o.lines.map((l) => ({ skuId: l.skuId, quantity: l.quantity, subscriptionInterval: l.subscriptionInterval })),
+              },
+              entity: { table: 'orders', id },
+              dependsOn: waitFor ? [waitFor] : [],
+            },
+            () => db.orders.add(local),
+          );
+          setAdding(null);
+          setNotice(t.orders.saved);
+          void trigger();
+        }}
+      />
+    );
+  }
 
   if (adding) {
     return (
@@ -77,7 +113,25 @@ export function CustomerDetail({ customerId }: { customerId: string }) {
         <button type="button" onClick={() => setAdding('contact-lens')}>
           {t.prescriptions.addLenses}
         </button>
+        <button type="button" onClick={() => setAdding('order')}>
+          {t.orders.add}
+        </button>
       </div>
+      {orders && orders.length > 0 && (
+        <section aria-labelledby="ordrer">
+          <h2 id="ordrer">{t.orders.list}</h2>
+          <ul className="customer-list">
+            {orders.map((o) => (
+              <li key={o.id}>
+                <strong>{o.orderNumber ?? t.orders.awaitingNumber}</strong>
+                <span>{formatDkk(o.totalPrice)}</span>
+                <span>{o.paymentStatus === 'paid' ? t.orders.paid : t.orders.awaitingPayment}</span>
+                <span className={`state state-${o.syncState}`}>{t.syncState[o.syncState]}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {prescriptions && prescriptions.length === 0 && <p>{t.prescriptions.none}</p>}
       <ul className="customer-list">
         {prescriptions?.map(({ row, entry }) => {
