@@ -74,6 +74,7 @@ test('staff create a customer with the network cut; it syncs exactly once when b
   await page.getByLabel('Købstype').selectOption({ label: 'Abonnement hver 3. måned' });
   await page.getByLabel('Antal').fill('1');
   await expect(page.getByRole('radio', { name: 'Hent i butikken (click and collect)' })).toBeChecked();
+  await expect(page.getByLabel('Recept')).toHaveValue(/.+/);
   await expectNoA11yViolations(page);
   await page.getByRole('button', { name: 'Opret ordre' }).click();
   await expect(page.getByText('Ordren er oprettet', { exact: false })).toBeVisible();
@@ -108,8 +109,9 @@ test('staff create a customer with the network cut; it syncs exactly once when b
   expect(prescriptions.data).toHaveLength(1);
   expect(prescriptions.data[0]).toMatchObject({ examDate: '2026-10-15', entry: { kind: 'glasses', glasses: { rightSphere: -1.25, leftAddition: 1.5 } } });
   const ordersRes = await page.request.get(`${storeURL}/api/staff/customers/${(body.data[0] as unknown as { id: string }).id}/orders`);
-  const orders = (await ordersRes.json()) as { data: { orderNumber: string; deliveryMethodId: number; paymentStatus: string; lines: { quantity: number; subscriptionInterval: string }[] }[] };
+  const orders = (await ordersRes.json()) as { data: { orderNumber: string; prescriptionId: string; deliveryMethodId: number; paymentStatus: string; lines: { quantity: number; subscriptionInterval: string }[] }[] };
   expect(orders.data).toHaveLength(1);
+  expect(orders.data[0]!.prescriptionId).toBe((prescriptions.data[0] as unknown as { id: string }).id);
   expect(orders.data[0]).toMatchObject({ deliveryMethodId: 119, paymentStatus: 'awaiting-payment', lines: [{ quantity: 1, subscriptionInterval: 'm3' }] });
   // The app shows the server's order number.
   await page.getByRole('link', { name: 'Kunder' }).click();

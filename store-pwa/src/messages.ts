@@ -99,6 +99,8 @@ export const t = {
     every: (n: number) => (n === 1 ? 'Abonnement hver måned' : `Abonnement hver ${n}. måned`),
     remove: 'Fjern',
     delivery: 'Levering',
+    prescription: 'Recept',
+    noPrescription: 'Uden recept (fx tilbehør)',
     collect: 'Hent i butikken (click and collect)',
     home: 'Levering til kundens adresse',
     total: 'I alt (anslået)',

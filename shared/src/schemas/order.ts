@@ -40,6 +40,8 @@ export const orderSchema = z.object({
   /** Store that hands the order over (click and collect, 119). */
   pickupStoreId: z.string().nullable(),
   customerId: z.string().nullable(),
+  /** The prescription the glasses or lenses are made to. */
+  prescriptionId: z.string().nullable(),
   storeId: z.string().nullable(),
   createdBy: z.enum(['web', 'store']),
   lines: z.array(orderLineSchema).min(1),

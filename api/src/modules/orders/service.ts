@@ -70,6 +70,7 @@ export class OrderService {
       deliveryMethodId: input.deliveryMethodId,
       pickupStoreId: input.deliveryMethodId === 119 ? storeId : null,
       customerId: input.customerId,
+      prescriptionId: input.prescriptionId,
       storeId,
       createdBy: 'store',
       lines,

@@ -9,11 +9,23 @@ type Line = LocalOrder['lines'][number] & { article: Article };
 const INTERVALS = [1, 2, 3, 6] as const;
 
 /** Order from the catalogue kept on the device: unit or subscription lines, collect in store or home delivery. */
-export function OrderForm({ customerName, onSubmit, onCancel }: { customerName: string; onSubmit: (o: Pick<LocalOrder, 'lines' | 'deliveryMethodId' | 'totalPrice'>) => Promise<void>; onCancel: () => void }) {
+export function OrderForm({
+  customerName,
+  prescriptions,
+  onSubmit,
+  onCancel,
+}: {
+  customerName: string;
+  /** The customer's prescriptions, newest first: the order is made to one of them (or none, e.g. accessories). */
+  prescriptions: { id: string; label: string }[];
+  onSubmit: (o: Pick<LocalOrder, 'lines' | 'deliveryMethodId' | 'totalPrice'> & { prescriptionId: string | null }) => Promise<void>;
+  onCancel: () => void;
+}) {
   const id = useId();
   const [q, setQ] = useState('');
   const [lines, setLines] = useState<Line[]>([]);
   const [delivery, setDelivery] = useState<101 | 119>(119);
+  const [prescriptionId, setPrescriptionId] = useState<string>(prescriptions[0]?.id ?? '');
   const [error, setError] = useState<string | null>(null);
   const fetchedAt = useLiveQuery(async () => ((await db.meta.get(CATALOGUE_FETCHED_KEY))?.value as string | undefined) ?? null, [], null);
   const hits = useLiveQuery(async () => {
@@ -41,6 +53,7 @@ export function OrderForm({ customerName, onSubmit, onCancel }: { customerName: 
       lines: lines.map(({ article: _a, ...l }) => ({ ...l, unitPrice: priceOf({ article: _a, subscriptionInterval: l.subscriptionInterval }) })),
       deliveryMethodId: delivery,
       totalPrice: total,
+      prescriptionId: prescriptionId || null,
     });
   }
 
@@ -93,6 +106,17 @@ export function OrderForm({ customerName, onSubmit, onCancel }: { customerName: 
           </li>
         ))}
       </ul>
+      <div className="field">
+        <label htmlFor={`${id}-rx`}>{t.orders.prescription}</label>
+        <select id={`${id}-rx`} value={prescriptionId} onChange={(e) => setPrescriptionId(e.target.value)}>
+          <option value="">{t.orders.noPrescription}</option>
+          {prescriptions.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.label}
+            </option>
+          ))}
+        </select>
+      </div>
       <fieldset className="delivery">
         <legend>{t.orders.delivery}</legend>
         <div className="checkbox">

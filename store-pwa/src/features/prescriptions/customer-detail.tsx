@@ -34,24 +34,29 @@ export function CustomerDetail({ customerId }: { customerId: string }) {
     return (
       <OrderForm
         customerName={name}
+        prescriptions={(prescriptions ?? [])
+          .slice()
+          .sort((a, b) => b.row.examDate.localeCompare(a.row.examDate))
+          .map(({ row }) => ({ id: row.id, label: `${row.kind === 'glasses' ? t.prescriptions.glassesTitle : t.prescriptions.lensesTitle}, ${t.prescriptions.examined(row.examDate).toLowerCase()}` }))}
         onCancel={() => setAdding(null)}
         onSubmit={async (o) => {
           const { engine, trigger } = await syncServices();
           const id = crypto.randomUUID();
-          const waitFor = await engine.pendingCommandFor(customerId);
-          const local: LocalOrder = { id, customerId, orderNumber: null, ...o, paymentStatus: 'awaiting-payment', createdAt: new Date().toISOString(), syncState: 'pending' };
+          const waitFor = [await engine.pendingCommandFor(customerId), o.prescriptionId && (await engine.pendingCommandFor(o.prescriptionId))].filter((x): x is string => Boolean(x));
+          const { prescriptionId, ...fields } = o;
+          const local: LocalOrder = { id, customerId, orderNumber: null, ...fields, paymentStatus: 'awaiting-payment', createdAt: new Date().toISOString(), syncState: 'pending' };
           await engine.record(
             {
               type: 'order.create',
               payload: {
                 orderId: id,
                 customerId,
-                prescriptionId: null,
+                prescriptionId,
                 deliveryMethodId: o.deliveryMethodId,
                 lines: o.lines.map((l) => ({ skuId: l.skuId, quantity: l.quantity, subscriptionInterval: l.subscriptionInterval })),
               },
               entity: { table: 'orders', id },
-              dependsOn: waitFor ? [waitFor] : [],
+              dependsOn: waitFor,
             },
             () => db.orders.add(local),
           );
