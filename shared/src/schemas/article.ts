@@ -146,6 +146,5 @@ export const articleListResponseSchema = z.object({ data: z.array(articleSchema)
 export const catalogueSnapshotQuerySchema = z.object({ since: z.coerce.number().int().min(0).default(0) });
 export const catalogueSnapshotResponseSchema = z.object({
   version: z.number().int().nonnegative(),
-  updatedAt: z.string(),
   articles: z.array(articleSchema),
 });

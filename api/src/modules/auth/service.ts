@@ -16,6 +16,7 @@ import { newId, hashToken } from '../../http/identity';
 import type { Storage } from '../../storage/port';
 import type { SessionRecord } from '../../storage/records';
 import { hashPassword, verifyPassword } from './password';
+import { isStoreRole } from './roles';
 
 type Register = z.output<typeof registerRequestSchema>;
 type Login = z.output<typeof loginRequestSchema>;
@@ -146,6 +147,12 @@ export class AuthService {
     const account = await this.accounts.get(session.accountId);
     if (!account) return null;
     return { session, user: await this.toUser(account) };
+  }
+
+  /** Whether the caller acts as a store (SPEC §6: staff and managers). */
+  async isStoreCaller(token: string | null): Promise<boolean> {
+    const who = await this.resolve(token);
+    return who ? isStoreRole(who.user.role) : false;
   }
 
   private async toUser(account: Account): Promise<SessionUser> {

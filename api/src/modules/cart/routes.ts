@@ -3,7 +3,6 @@ import { cartUpdateRequestSchema } from '@optik/shared';
 import type { AppConfig } from '../../deps';
 import { parseOr400 } from '../../http/errors';
 import { readSessionToken, requireCsrf, verifiedShopperId } from '../../http/identity';
-import { isStoreRole } from '../auth/roles';
 import type { AuthService } from '../auth/service';
 import { checkoutConfig, type CartService } from './service';
 
@@ -11,10 +10,7 @@ export function cartRoutes(deps: { config: AppConfig; auth: AuthService; cart: C
   const r = Router();
   const csrf = requireCsrf(deps.config);
 
-  async function context(req: Request) {
-    const who = await deps.auth.resolve(readSessionToken(req));
-    return { isStore: who ? isStoreRole(who.user.role) : false };
-  }
+  const context = async (req: Request) => ({ isStore: await deps.auth.isStoreCaller(readSessionToken(req)) });
 
   // SPEC §7: answers cartHead and checkoutConfig; quantity 0 removes the line, >12 is refused.
   r.post('/api/cart/update', csrf, async (req, res) => {

@@ -86,10 +86,10 @@ export class CatalogueService {
     }));
   }
 
-  async snapshotSince(since: number): Promise<{ version: number; updatedAt: string; articles: Article[] }> {
+  async snapshotSince(since: number): Promise<{ version: number; articles: Article[] }> {
     const s = await this.load();
     const version = s.articles.reduce((v, a) => Math.max(v, a.version), 0);
-    return { version, updatedAt: new Date().toISOString(), articles: s.articles.filter((a) => a.version > since) };
+    return { version, articles: s.articles.filter((a) => a.version > since) };
   }
 
   async stores(): Promise<readonly Store[]> {

@@ -16,13 +16,13 @@ export function shopperRoutes(deps: { config: AppConfig; auth: AuthService; cart
   r.get('/api/site/shopper', async (req, res) => {
     const { previewCart } = parseOr400(shopperQuerySchema, req.query);
     const shopperId = ensureShopper(req, res, deps.config);
-    const [cartHead, who] = await Promise.all([deps.cart.get(shopperId), deps.auth.resolve(readSessionToken(req))]);
+    const [cartHead, isStore] = await Promise.all([deps.cart.get(shopperId), deps.auth.isStoreCaller(readSessionToken(req))]);
     res.set('Cache-Control', 'no-store');
     res.json({
       success: true,
       shopperId,
       token: csrfTokenFor(deps.config, shopperId),
-      isStore: who ? isStoreRole(who.user.role) : false,
+      isStore,
       previewCart: previewCart === '1',
       cartHead,
     });
