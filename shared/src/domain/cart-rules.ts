@@ -4,8 +4,9 @@ import type { CartItem } from '../schemas/cart';
 export const MAX_LINE_QUANTITY = 12;
 export const BADGE_CAP = 9;
 
+/** Header cart badge text: empty for an empty cart, then 1–9, then '9+' (SPEC §9 display cap). */
 export function badgeLabel(count: number): string {
-  if (count <= 0) return '';
+  if (!Number.isFinite(count) || count <= 0) return '';
   return count > BADGE_CAP ? `${BADGE_CAP}+` : String(count);
 }
 
@@ -14,6 +15,7 @@ export function canIncreaseQuantity(item: Pick<CartItem, 'isEditAble' | 'quantit
   return item.isEditAble && item.quantity < MAX_LINE_QUANTITY;
 }
 
+/** Sum of amount × quantity in øre (prices include VAT). */
 export function cartTotal(items: readonly Pick<CartItem, 'price' | 'quantity'>[]): number {
   return items.reduce((sum, i) => sum + i.price.amount * i.quantity, 0);
 }

@@ -1,23 +1,38 @@
 import { da } from '../messages/da';
+import { copenhagenIsoDate, isRealDate, toIsoDate } from './copenhagen-time';
 
 /**
  * CPR numbers (DOMAIN.md). A bad format or an impossible date is an error; a failed
  * modulus-11 check is only a warning staff can confirm, because numbers without a valid
  * check digit have been issued since 1 October 2007. Gender is never derived.
+ * CPR is confidential: never log the input or put it in a URL (DOMAIN.md).
  */
 export type CprResult =
   | { ok: false; error: 'required' | 'format' | 'date'; message: string }
-  | { ok: true; normalized: string; birthDate: string; checkDigitValid: boolean | null; warning: string | null };
+  | {
+      ok: true;
+      /** 'DDMMYY-SSSS', or 'DDMMYY' for a birth date entered alone. */
+      normalized: string;
+      /** 'YYYY-MM-DD' */
+      birthDate: string;
+      /** null for a birth date entered alone (no check digit to test). */
+      checkDigitValid: boolean | null;
+      warning: string | null;
+    };
+
+export interface ParseCprOptions {
+  /** SPEC §5: where only a birth date is asked, DDMMYY alone is accepted. */
+  allowBirthDateOnly?: boolean;
+  /** The current moment (defaults to now); a birth date may not lie after it. */
+  today?: Date;
+}
 
 export const cprMessages = {
   required: da.validation.required,
-  format: 'CPR-nummeret skal skrives som DDMMÅÅ-XXXX.',
-  birthDateFormat: 'Fødselsdatoen skal skrives som DDMMÅÅ.',
-  date: 'CPR-nummeret indeholder en dato, der ikke findes.',
-  checkDigit: 'CPR-nummeret består ikke kontrollen af sidste ciffer. Kontrollér nummeret — er det korrekt, kan du bekræfte det og fortsætte.',
+  ...da.validation.cpr,
 } as const;
 
-const WEIGHTS = [4, 3, 2, 7, 6, 5, 4, 3, 2, 1];
+const WEIGHTS = [4, 3, 2, 7, 6, 5, 4, 3, 2, 1] as const;
 
 /** DOMAIN.md century table: the 7th digit and the two-digit year give the century. */
 export function cprCentury(yy: number, seventh: number): number {
@@ -26,45 +41,60 @@ export function cprCentury(yy: number, seventh: number): number {
   return yy <= 57 ? 2000 : 1800;
 }
 
-function isRealDate(y: number, m: number, d: number): boolean {
-  if (m < 1 || m > 12 || d < 1) return false;
-  const days = [31, y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]!;
-  return d <= days;
-}
-
-const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-
+/** Modulus 11 with weights 4,3,2,7,6,5,4,3,2,1 over the ten digits (hyphen ignored). */
 export function isCprCheckDigitValid(digits: string): boolean {
-  const sum = [...digits].reduce((s, c, i) => s + Number(c) * WEIGHTS[i]!, 0);
+  const v = digits.replace('-', '');
+  if (!/^\d{10}$/.test(v)) return false;
+  const sum = [...v].reduce((s, c, i) => s + Number(c) * WEIGHTS[i]!, 0);
   return sum % 11 === 0;
 }
 
-export function parseCpr(input: string, opts: { allowBirthDateOnly?: boolean } = {}): CprResult {
-  const v = input.trim().replace(/\s+/g, '');
+// Hyphen-minus, or the dashes a word processor or phone keyboard substitutes for it.
+const FULL = /^(\d{2})(\d{2})(\d{2})[-\u2010\u2011\u2013]?(\d{4})$/;
+const DATE_ONLY = /^(\d{2})(\d{2})(\d{2})$/;
+
+export function parseCpr(input: string, opts: ParseCprOptions = {}): CprResult {
+  const v = input.replace(/\s+/g, '');
   if (!v) return { ok: false, error: 'required', message: cprMessages.required };
-  const full = /^(\d{2})(\d{2})(\d{2})-?(\d{4})$/.exec(v);
-  const dateOnly = opts.allowBirthDateOnly ? /^(\d{2})(\d{2})(\d{2})$/.exec(v) : null;
+  const full = FULL.exec(v);
+  const dateOnly = !full && opts.allowBirthDateOnly ? DATE_ONLY.exec(v) : null;
   const m = full ?? dateOnly;
   if (!m) return { ok: false, error: 'format', message: opts.allowBirthDateOnly ? cprMessages.birthDateFormat : cprMessages.format };
   const [dd, mm, yy] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const serial = full ? m[4]! : null;
-  // A birth date alone carries no century digit: take the most recent century that is not in the future.
-  const year = serial ? cprCentury(yy, Number(serial[0])) + yy : yy + (yy <= new Date().getFullYear() % 100 ? 2000 : 1900);
+  const serial = full ? full[4]! : null;
+  const today = copenhagenIsoDate(opts.today ?? new Date());
+
+  let year: number;
+  if (serial) {
+    year = cprCentury(yy, Number(serial[0])) + yy;
+  } else {
+    // A birth date alone carries no century digit: the most recent century that does not put
+    // the birthday in the future.
+    year = 2000 + yy;
+    if (isRealDate(year, mm, dd) && toIsoDate({ year, month: mm, day: dd }) > today) year -= 100;
+  }
   if (!isRealDate(year, mm, dd)) return { ok: false, error: 'date', message: cprMessages.date };
-  const birthDate = `${year}-${pad(mm)}-${pad(dd)}`;
-  if (!serial) return { ok: true, normalized: `${m[1]}${m[2]}${m[3]}`, birthDate, checkDigitValid: null, warning: null };
-  const checkDigitValid = isCprCheckDigitValid(`${m[1]}${m[2]}${m[3]}${serial}`);
+  const birthDate = toIsoDate({ year, month: mm, day: dd });
+  // No one can be registered with a birthday that has not happened yet.
+  if (birthDate > today) return { ok: false, error: 'date', message: cprMessages.dateInFuture };
+
+  const ddmmyy = `${m[1]}${m[2]}${m[3]}`;
+  if (!serial) return { ok: true, normalized: ddmmyy, birthDate, checkDigitValid: null, warning: null };
+  const checkDigitValid = isCprCheckDigitValid(ddmmyy + serial);
   return {
     ok: true,
-    normalized: `${m[1]}${m[2]}${m[3]}-${serial}`,
+    normalized: `${ddmmyy}-${serial}`,
     birthDate,
     checkDigitValid,
     warning: checkDigitValid ? null : cprMessages.checkDigit,
   };
 }
 
-/** Shown everywhere except to the staff member typing it: DDMMYY-XXXX. */
+/**
+ * Shown everywhere except to the staff member typing it: DDMMYY-XXXX (DOMAIN.md). Anything
+ * that is not a CPR number is fully masked rather than echoed, since it may still be one.
+ */
 export function maskCpr(value: string): string {
-  const m = /^(\d{6})-?\d{4}$/.exec(value.trim());
+  const m = /^(\d{6})(?:[-\u2010\u2011\u2013]?\d{4})?$/.exec(value.replace(/\s+/g, ''));
   return m ? `${m[1]}-XXXX` : 'XXXXXX-XXXX';
 }

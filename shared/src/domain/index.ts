@@ -12,3 +12,5 @@ export * from './price-display';
 export * from './prescription';
 export * from './routes';
 export * from './text';
+export * from './copenhagen-time';
+export * from './holidays';

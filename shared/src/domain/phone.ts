@@ -1,9 +1,11 @@
 /**
  * Phone numbers (SPEC §5, DOMAIN.md): Danish numbers are 8 digits starting 2–9, optionally
- * prefixed +45 or 0045, spaces allowed. Other countries: digits with an optional +/00 country code.
+ * prefixed +45 or 0045, spaces allowed. Other countries: digits with a +/00 country code
+ * (E.164: at most 15 digits). A number without a country code is read as Danish.
  */
 const DANISH = /^(?:\+45|0045)?([2-9]\d{7})$/;
-const FOREIGN = /^(?:\+|00)[1-9]\d{6,14}$/;
+// +45 is excluded here: a Danish number that fails DANISH must not pass as "foreign".
+const FOREIGN = /^(?:\+|00)(?!45)[1-9]\d{6,14}$/;
 
 function compact(value: string): string {
   return value.replace(/[\s-]/g, '');
@@ -14,7 +16,7 @@ export function isValidPhone(value: string): boolean {
   return DANISH.test(v) || FOREIGN.test(v);
 }
 
-/** Normalised storage form: Danish numbers as 8 digits, others as +CC… */
+/** Normalised storage form: Danish numbers as 8 digits, others as +CC…; null when invalid. */
 export function normalizePhone(value: string): string | null {
   const v = compact(value);
   const dk = DANISH.exec(v);
@@ -23,9 +25,9 @@ export function normalizePhone(value: string): string | null {
   return null;
 }
 
-/** Display form: "12 34 56 78" for Danish numbers. */
+/** Display form: "12 34 56 78" for Danish numbers, +CC… for others, the input when invalid. */
 export function formatPhone(value: string): string {
   const n = normalizePhone(value);
-  if (n && /^\d{8}$/.test(n)) return n.replace(/(\d{2})(?=\d)/g, '$1 ').trim();
+  if (n && /^\d{8}$/.test(n)) return n.replace(/(\d{2})(?=\d)/g, '$1 ');
   return n ?? value;
 }
