@@ -6,6 +6,8 @@ import { pino } from 'pino';
 import { createApp } from '../src/app';
 import { systemClock } from '../src/deps';
 import { createMemoryMailer } from '../src/ports/mail';
+import { createSimulatedPayments } from '../src/ports/payments';
+import { createMemorySms } from '../src/ports/sms';
 import { seedIfEmpty } from '../src/seed/index';
 import { openLowdbStorage } from '../src/storage/lowdb';
 
@@ -17,6 +19,8 @@ const { app, services } = createApp({
   clock: systemClock,
   logger: pino({ level: 'silent' }),
   mailer: createMemoryMailer(),
+  sms: createMemorySms(),
+  payments: createSimulatedPayments(),
   config: {
     secret: 'bench-secret-bench-secret-bench-secret',
     secureCookies: false,

@@ -22,17 +22,20 @@ import { staffRoutes } from './modules/staff/routes';
 import { SyncService } from './modules/sync/service';
 import { PrescriptionService } from './modules/prescriptions/service';
 import { OrderService } from './modules/orders/service';
+import { paymentRoutes } from './modules/payments/routes';
+import { PaymentService } from './modules/payments/service';
+import { RequisitionService } from './modules/requisitions/service';
 
 export interface App {
   app: Express;
-  services: { catalogue: CatalogueService; search: SearchService; cart: CartService; auth: AuthService; customers: CustomerService; sync: SyncService };
+  services: { catalogue: CatalogueService; search: SearchService; cart: CartService; auth: AuthService; customers: CustomerService; sync: SyncService; payments: PaymentService };
 }
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 
 /** Builds the Express app from its dependencies without listening (tests call it directly). */
 export function createApp(deps: AppDeps): App {
-  const { storage, clock, config, logger, mailer } = deps;
+  const { storage, clock, config, logger, mailer, sms } = deps;
   const catalogue = new CatalogueService(storage);
   const search = new SearchService(catalogue, categoryTree);
   const cart = new CartService(storage, catalogue, clock);
@@ -40,7 +43,9 @@ export function createApp(deps: AppDeps): App {
   const customers = new CustomerService(storage, clock, createFieldCrypto(config.secret, 'cpr'), config.secret);
   const prescriptions = new PrescriptionService(storage, clock, createFieldCrypto(config.secret, 'prescription'));
   const orders = new OrderService(storage, clock, catalogue);
-  const sync = new SyncService(storage, clock, customers, prescriptions, orders);
+  const payments = new PaymentService(storage, clock, config, mailer, sms, deps.payments);
+  const requisitions = new RequisitionService(storage, clock);
+  const sync = new SyncService(storage, clock, { customers, prescriptions, orders, payments, requisitions });
 
   const app = express();
   app.disable('x-powered-by');
@@ -78,10 +83,11 @@ export function createApp(deps: AppDeps): App {
   app.use(shopperRoutes({ config, auth, cart }));
   app.use(cartRoutes({ config, auth, cart }));
   app.use(authRoutes({ config, auth }));
-  app.use(staffRoutes({ config, auth, sync, customers, prescriptions, storage }));
+  app.use(staffRoutes({ config, auth, sync, customers, prescriptions, requisitions, storage }));
+  app.use(paymentRoutes({ config, payments }));
   app.use(imageRoutes(catalogue));
 
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
-  return { app, services: { catalogue, search, cart, auth, customers, sync } };
+  return { app, services: { catalogue, search, cart, auth, customers, sync, payments } };
 }

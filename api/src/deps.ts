@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
 import type { Mailer } from './ports/mail';
+import type { PaymentProvider } from './ports/payments';
+import type { SmsSender } from './ports/sms';
 import type { Storage } from './storage/port';
 
 /** Wall clock as a port so tests can move time (session expiry, rate-limit windows). */
@@ -27,4 +29,6 @@ export interface AppDeps {
   logger: Logger;
   config: AppConfig;
   mailer: Mailer;
+  sms: SmsSender;
+  payments: PaymentProvider;
 }

@@ -5,6 +5,8 @@ import { loadConfig } from './config';
 import { systemClock } from './deps';
 import { seedIfEmpty } from './seed/index';
 import { createLocalMailer, createSmtpMailer } from './ports/mail';
+import { createSimulatedPayments } from './ports/payments';
+import { createLocalSms } from './ports/sms';
 import { openLowdbStorage } from './storage/lowdb';
 import type { Storage } from './storage/port';
 
@@ -24,7 +26,9 @@ const seeded = await seedIfEmpty(storage, (msg) => logger.info(msg));
 if (seeded.seeded) logger.info({ counts: seeded.counts }, `demodata lagt i ${config.dataDir}`);
 
 const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl) : createLocalMailer(path.join(config.dataDir, 'mail'));
-const { app, services } = createApp({ storage, clock: systemClock, config: config.app, logger, mailer });
+// SMS and payments have only their local adapters today: SMS land in DATA_DIR/sms, payments go to the simulator.
+const sms = createLocalSms(path.join(config.dataDir, 'sms'));
+const { app, services } = createApp({ storage, clock: systemClock, config: config.app, logger, mailer, sms, payments: createSimulatedPayments() });
 // Warm the catalogue and search index before the first request.
 await services.search.search('briller');
 

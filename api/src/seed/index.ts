@@ -2,6 +2,7 @@ import type { Storage } from '../storage/port';
 import { generateAccounts } from './accounts';
 import { generateArticles } from './catalogue';
 import { generatePages } from './pages';
+import { generateRequisitions } from './requisitions';
 import { generateStores } from './stores';
 
 export const SEED_VERSION = 1;
@@ -13,12 +14,14 @@ export async function seedIfEmpty(storage: Storage, log: (msg: string) => void =
   const stores = generateStores();
   const pages = generatePages();
   const accounts = await generateAccounts();
+  const requisitions = generateRequisitions();
   await storage.collection('articles').putMany(articles);
   await storage.collection('stores').putMany(stores);
   await storage.collection('pages').putMany(pages);
   await storage.collection('accounts').putMany(accounts);
+  await storage.collection('requisitions').putMany(requisitions);
   await storage.collection('meta').put({ id: 'seed', value: { version: SEED_VERSION, articles: articles.length } });
-  const counts = { articles: articles.length, stores: stores.length, pages: pages.length, accounts: accounts.length };
+  const counts = { articles: articles.length, stores: stores.length, pages: pages.length, accounts: accounts.length, requisitions: requisitions.length };
   log(`seed: ${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')}`);
   return { seeded: true, counts };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accountSchema, articleSchema, cartItemSchema, contentPageSchema, customerSchema, orderSchema, roleSchema, storeSchema, syncResultSchema } from '@optik/shared';
+import { accountSchema, articleSchema, cartItemSchema, contentPageSchema, customerSchema, orderSchema, paymentRequestSchema, requisitionSchema, roleSchema, storeSchema, syncResultSchema } from '@optik/shared';
 
 /**
  * Server-side records kept by the storage port. Shapes shown to clients come from
@@ -63,6 +63,20 @@ export const syncLogRecordSchema = syncResultSchema.omit({ status: true }).exten
 });
 export type SyncLogRecord = z.infer<typeof syncLogRecordSchema>;
 
+/**
+ * A payment request as stored: the link's token only as its SHA-256 (`tokenHash`); the token
+ * itself is an HMAC of the request id, so a resend after a crash sends the same link.
+ */
+export const paymentRequestRecordSchema = paymentRequestSchema.extend({
+  storeId: z.string(),
+  tokenHash: z.string(),
+  deliveredAt: z.string().nullable(),
+  /** When the customer last opened the pay page: the payment session's start (result 99 after 15 min). */
+  openedAt: z.string().nullable(),
+  paidAt: z.string().nullable(),
+});
+export type PaymentRequestRecord = z.infer<typeof paymentRequestRecordSchema>;
+
 export const contentPageRecordSchema = contentPageSchema.extend({ id: z.string() });
 export type ContentPageRecord = z.infer<typeof contentPageRecordSchema>;
 
@@ -89,6 +103,8 @@ export const collections = {
   syncLog: { schema: syncLogRecordSchema, group: 'sync', durable: true },
   prescriptions: { schema: prescriptionRecordSchema, group: 'customers', durable: true },
   orders: { schema: orderSchema, group: 'orders', durable: true },
+  paymentRequests: { schema: paymentRequestRecordSchema, group: 'orders', durable: true },
+  requisitions: { schema: requisitionSchema, group: 'company', durable: true },
 } as const satisfies Record<string, { schema: z.ZodType<{ id: string }>; group: string; durable: boolean; shards?: number }>;
 
 export type CollectionName = keyof typeof collections;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import request from 'supertest';
 import type { Article } from '@optik/shared';
@@ -5,6 +6,8 @@ import { createApp, type App } from '../app';
 import type { AppConfig, Clock } from '../deps';
 import { seedIfEmpty } from '../seed/index';
 import { createMemoryMailer } from '../ports/mail';
+import { createSimulatedPayments } from '../ports/payments';
+import { createMemorySms } from '../ports/sms';
 import { createMemoryStorage } from '../storage/memory';
 import type { Storage } from '../storage/port';
 
@@ -40,7 +43,7 @@ async function seededTemplate(): Promise<Storage> {
 async function seededCopy(): Promise<Storage> {
   const template = await seededTemplate();
   const storage = createMemoryStorage();
-  for (const name of ['articles', 'stores', 'pages', 'accounts', 'meta'] as const) {
+  for (const name of ['articles', 'stores', 'pages', 'accounts', 'meta', 'requisitions'] as const) {
     await storage.collection(name).putMany(await template.collection(name).all());
   }
   return storage;
@@ -50,14 +53,16 @@ export interface TestApp extends App {
   storage: Storage;
   clock: TestClock;
   mailer: ReturnType<typeof createMemoryMailer>;
+  sms: ReturnType<typeof createMemorySms>;
 }
 
 export async function makeTestApp(opts: { storage?: Storage; config?: Partial<AppConfig> } = {}): Promise<TestApp> {
   const storage = opts.storage ?? (await seededCopy());
   const clock = new TestClock();
   const mailer = createMemoryMailer();
-  const app = createApp({ storage, clock, mailer, config: { ...testConfig, ...opts.config }, logger: pino({ level: 'silent' }) });
-  return { ...app, storage, clock, mailer };
+  const sms = createMemorySms();
+  const app = createApp({ storage, clock, mailer, sms, payments: createSimulatedPayments(), config: { ...testConfig, ...opts.config }, logger: pino({ level: 'silent' }) });
+  return { ...app, storage, clock, mailer, sms };
 }
 
 /** A browser-like client: keeps cookies and knows its CSRF token after `shopper()`. */
@@ -82,4 +87,18 @@ export async function buyableArticle(t: TestApp, pred: (a: Article) => boolean =
   const a = all.find((x) => x.price.unit.publicationStatus === 20 && x.skus.every((s) => s.stock > 0) && pred(x));
   if (!a) throw new Error('seed has no matching buyable article');
   return a;
+}
+
+/** A store staff member (or manager) logged in through the store login, with a CSRF token. */
+export async function staffAgent(t: TestApp, username = 'medarbejder1', storeId = 'st-001') {
+  const s = await shopperAgent(t);
+  await s.post('/api/auth/store/login', { storeId, username, password: 'Demo1234!' }).expect(200);
+  return s;
+}
+
+let commandClock = 0;
+/** An outbox command envelope as the store app sends it. */
+export function command(type: string, payload: object) {
+  commandClock += 1;
+  return { id: randomUUID(), type, createdAt: new Date(Date.parse('2026-11-22T09:00:00Z') + commandClock).toISOString(), payload };
 }

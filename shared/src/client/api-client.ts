@@ -21,6 +21,11 @@ import {
   customerSchema,
   syncResponseSchema,
   catalogueSnapshotResponseSchema,
+  orderListResponseSchema,
+  payLinkLookupResponseSchema,
+  payLinkPayResponseSchema,
+  requisitionListResponseSchema,
+  type PayLinkPayRequest,
 } from '../schemas/index';
 import { da } from '../messages/da';
 import { createFetcher, type FetcherOptions, type RequestOptions } from './request';
@@ -29,6 +34,7 @@ export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; 
 
 const CSRF_HEADER = 'CSRF-TOKEN';
 const successSchema = z.object({ success: z.literal(true) });
+const customerListSchema = z.object({ data: z.array(customerSchema) });
 
 /**
  * The typed client both apps use. Every answer is parsed with the shared schema; failures
@@ -108,7 +114,16 @@ export function createApiClient(opts: FetcherOptions) {
     me: () => call(sessionResponseSchema, '/api/auth/me'),
     /** Store app outbox. Not retried here: the outbox engine keeps its own, persistent backoff. */
     sync: (body: SyncRequest) => send(syncResponseSchema, '/api/sync', body),
-    searchCustomers: (q: string) => send(z.object({ data: z.array(customerSchema) }), '/api/staff/customers/search', { q }),
+    searchCustomers: (q: string) => send(customerListSchema, '/api/staff/customers/search', { q }),
+    /** This store's customers changed since `since` (ISO), for the device's offline copy. */
+    recentCustomers: (since?: string) => call(customerListSchema, `/api/staff/customers/recent${since ? `?since=${encodeURIComponent(since)}` : ''}`),
+    /** This store's orders changed since `since` (ISO): payment state reaches the device. */
+    staffOrders: (since?: string) => call(orderListResponseSchema, `/api/staff/orders${since ? `?since=${encodeURIComponent(since)}` : ''}`),
+    /** A manager's store's requisitions. */
+    requisitions: () => call(requisitionListResponseSchema, '/api/staff/requisitions'),
+    /** Pay-by-link: the token goes in the body (never in an API URL or log). */
+    payLinkLookup: (token: string) => send(payLinkLookupResponseSchema, '/api/pay/lookup', { token }),
+    payLinkPay: (body: PayLinkPayRequest) => send(payLinkPayResponseSchema, '/api/pay/charge', body),
   };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;

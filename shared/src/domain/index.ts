@@ -14,3 +14,4 @@ export * from './routes';
 export * from './text';
 export * from './copenhagen-time';
 export * from './holidays';
+export * from './card';

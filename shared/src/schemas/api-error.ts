@@ -10,6 +10,7 @@ export const errorCodeSchema = z.enum([
   'csrf_invalid',
   'not_found',
   'conflict',
+  'gone',
   'unprocessable',
   'rate_limited',
   'login_failed',

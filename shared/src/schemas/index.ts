@@ -18,4 +18,6 @@ export * from './gift-card';
 export * from './booking';
 export * from './company-contract';
 export * from './widget';
+export * from './payment';
+export * from './requisition';
 export * from './sync';

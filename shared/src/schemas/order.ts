@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { deliveryMethodIdSchema, orderStatusSchema, subscriptionIntervalSchema } from './enums';
 import { oreSchema } from './money';
 import { contactLensPrescriptionSchema, glassesPrescriptionSchema } from './prescription';
+import { paymentMethodSchema } from './payment';
 
 /** SPEC §4 order lifecycle; SPEC §3 display statuses (Handling/Delivered/Canceled) map from it. */
 export const orderLifecycleSchema = z.enum(['handled', 'controlled', 'delivered', 'stopped', 'cancelled']);
@@ -48,8 +49,14 @@ export const orderSchema = z.object({
   shipping: oreSchema,
   totalPrice: oreSchema,
   createdAt: z.string(),
+  /** Set when the customer pays (pay-by-link or checkout); defaults keep orders stored before payments existed readable. */
+  paidAt: z.string().nullable().default(null),
+  paymentMethod: paymentMethodSchema.nullable().default(null),
+  /** Last change; the store app asks for its store's orders changed since its last look. */
+  updatedAt: z.string().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
+export const orderListResponseSchema = z.object({ data: z.array(orderSchema) });
 
 /** Store staff order for a customer (SPEC §5 store ordering) — an outbox command payload. */
 export const orderCreateSchema = z.object({

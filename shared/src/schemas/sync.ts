@@ -3,6 +3,8 @@ import { apiErrorSchema } from './api-error';
 import { customerCreateRequestSchema } from './customer';
 import { orderCreateSchema } from './order';
 import { prescriptionCreateSchema } from './prescription';
+import { paymentRequestSendSchema } from './payment';
+import { requisitionDecisionSchema } from './requisition';
 
 /**
  * The store app's outbox protocol (POST /api/sync). Each command carries a client-generated
@@ -26,6 +28,8 @@ export const syncPayloadSchemas = {
   'customer.create': customerCreateRequestSchema.extend({ customerId: z.uuid() }),
   'prescription.create': prescriptionCreateSchema,
   'order.create': orderCreateSchema,
+  'paymentRequest.send': paymentRequestSendSchema,
+  'requisition.decide': requisitionDecisionSchema,
 } as const;
 export type SyncCommandType = keyof typeof syncPayloadSchemas;
 
@@ -40,3 +44,8 @@ export const syncResponseSchema = z.object({ results: z.array(syncResultSchema) 
 
 /** POST /api/staff/customers/search — a POST, so a CPR typed as the query never lands in a URL. */
 export const customerSearchRequestSchema = z.object({ q: z.string().trim().min(2, 'Skriv mindst 2 tegn.').max(100) });
+
+/** GET /api/staff/customers/recent?since= — this store's customers changed since an ISO time (the device's offline copy). */
+export const recentCustomersQuerySchema = z.object({ since: z.iso.datetime().optional() });
+/** GET /api/staff/orders?since= — this store's orders changed since an ISO time (payment state reaches the device). */
+export const staffOrdersQuerySchema = recentCustomersQuerySchema;

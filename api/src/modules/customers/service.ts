@@ -95,4 +95,14 @@ export class CustomerService {
     return hits.slice(0, limit).map((c) => this.toPublic(c));
   }
 
+  /** This store's customers changed since `since` (all when absent), most recent `limit`, oldest change first. */
+  async recentForStore(storeId: string, since?: string, limit = 500): Promise<Customer[]> {
+    const rows = await this.customers.find((c) => c.storeId === storeId && (!since || c.updatedAt >= since));
+    return rows
+      .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+      .slice(0, limit)
+      .reverse()
+      .map((c) => this.toPublic(c));
+  }
+
 }

@@ -60,6 +60,7 @@ export class OrderService {
     }
     if (Object.keys(fields).length) throw badRequest(fields);
     const goods = lines.reduce((s, l) => s + l.lineTotal, 0);
+    const now = this.clock.now().toISOString();
     // Click and collect is free; home delivery is free from the threshold.
     const shipping = input.deliveryMethodId === 119 || goods >= checkoutConfig.freeShippingThreshold ? 0 : checkoutConfig.shippingCost;
     const order: Order = {
@@ -76,7 +77,10 @@ export class OrderService {
       lines,
       shipping,
       totalPrice: goods + shipping,
-      createdAt: this.clock.now().toISOString(),
+      createdAt: now,
+      paidAt: null,
+      paymentMethod: null,
+      updatedAt: now,
     };
     await orders.put(order);
     return order;

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { customerSearchRequestSchema, syncRequestSchema } from '@optik/shared';
+import { customerSearchRequestSchema, recentCustomersQuerySchema, staffOrdersQuerySchema, syncRequestSchema } from '@optik/shared';
 import type { AppConfig } from '../../deps';
 import { parseOr400 } from '../../http/errors';
 import { requireCsrf } from '../../http/identity';
@@ -8,10 +8,11 @@ import { currentUser, requireRole, STAFF_ROLES } from '../auth/guard';
 import type { AuthService } from '../auth/service';
 import type { CustomerService } from '../customers/service';
 import type { PrescriptionService } from '../prescriptions/service';
+import type { RequisitionService } from '../requisitions/service';
 import type { SyncService } from '../sync/service';
 import type { Storage } from '../../storage/port';
 
-export function staffRoutes(deps: { config: AppConfig; auth: AuthService; sync: SyncService; customers: CustomerService; prescriptions: PrescriptionService; storage: Storage }): Router {
+export function staffRoutes(deps: { config: AppConfig; auth: AuthService; sync: SyncService; customers: CustomerService; prescriptions: PrescriptionService; requisitions: RequisitionService; storage: Storage }): Router {
   const r = Router();
   const staff = [requireCsrf(deps.config), requireRole(deps.auth, STAFF_ROLES)];
 
@@ -23,6 +24,28 @@ export function staffRoutes(deps: { config: AppConfig; auth: AuthService; sync: 
   r.post('/api/staff/customers/search', ...staff, async (req, res) => {
     const { q } = parseOr400(customerSearchRequestSchema, req.body ?? {});
     res.json({ data: await deps.customers.search(q) });
+  });
+
+  // The device's offline copy: only this store's customers, never the whole customer base.
+  r.get('/api/staff/customers/recent', requireRole(deps.auth, STAFF_ROLES), async (req, res) => {
+    const { since } = parseOr400(recentCustomersQuerySchema, req.query);
+    res.set('Cache-Control', 'no-store');
+    res.json({ data: await deps.customers.recentForStore(currentUser(res).storeId!, since) });
+  });
+
+  // This store's orders changed since the device last looked (payment state, server numbers).
+  r.get('/api/staff/orders', requireRole(deps.auth, STAFF_ROLES), async (req, res) => {
+    const { since } = parseOr400(staffOrdersQuerySchema, req.query);
+    const storeId = currentUser(res).storeId;
+    res.set('Cache-Control', 'no-store');
+    const changed = await deps.storage.collection('orders').find((o) => o.storeId === storeId && (!since || (o.updatedAt ?? o.createdAt) >= since));
+    res.json({ data: changed.sort((a, b) => (a.updatedAt ?? a.createdAt).localeCompare(b.updatedAt ?? b.createdAt)) });
+  });
+
+  // Only managers see and decide their store's requisitions (decisions go through /api/sync).
+  r.get('/api/staff/requisitions', requireRole(deps.auth, ['manager']), async (_req, res) => {
+    res.set('Cache-Control', 'no-store');
+    res.json({ data: await deps.requisitions.forStore(currentUser(res).storeId!) });
   });
 
   r.get('/api/staff/customers/:customerId/prescriptions', requireRole(deps.auth, STAFF_ROLES), async (req, res) => {

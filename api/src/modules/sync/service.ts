@@ -6,6 +6,8 @@ import type { SyncLogRecord } from '../../storage/records';
 import type { CustomerService } from '../customers/service';
 import type { PrescriptionService } from '../prescriptions/service';
 import type { OrderService } from '../orders/service';
+import type { PaymentService } from '../payments/service';
+import type { RequisitionService } from '../requisitions/service';
 
 type Handler = (payload: unknown, user: SessionUser) => Promise<unknown>;
 
@@ -25,14 +27,14 @@ export class SyncService {
   constructor(
     private readonly storage: Storage,
     private readonly clock: Clock,
-    customers: CustomerService,
-    prescriptions: PrescriptionService,
-    orders: OrderService,
+    s: { customers: CustomerService; prescriptions: PrescriptionService; orders: OrderService; payments: PaymentService; requisitions: RequisitionService },
   ) {
     this.handlers = {
-      'customer.create': (payload, user) => customers.create(syncPayloadSchemas['customer.create'].parse(payload), user.storeId!),
-      'prescription.create': (payload, user) => prescriptions.create(syncPayloadSchemas['prescription.create'].parse(payload), user.storeId!),
-      'order.create': (payload, user) => orders.create(syncPayloadSchemas['order.create'].parse(payload), user.storeId!),
+      'customer.create': (payload, user) => s.customers.create(syncPayloadSchemas['customer.create'].parse(payload), user.storeId!),
+      'prescription.create': (payload, user) => s.prescriptions.create(syncPayloadSchemas['prescription.create'].parse(payload), user.storeId!),
+      'order.create': (payload, user) => s.orders.create(syncPayloadSchemas['order.create'].parse(payload), user.storeId!),
+      'paymentRequest.send': (payload, user) => s.payments.send(syncPayloadSchemas['paymentRequest.send'].parse(payload), user),
+      'requisition.decide': (payload, user) => s.requisitions.decide(syncPayloadSchemas['requisition.decide'].parse(payload), user),
     };
   }
 
