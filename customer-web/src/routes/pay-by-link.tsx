@@ -1,0 +1,376 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import {
+  copenhagenParts,
+  formatDkk,
+  payLinkPayRequestSchema,
+  type PayLinkOrder,
+  type PayLinkPayRequest,
+  type PayLinkPayResponse,
+  type PaymentMethod,
+} from '@optik/shared';
+import type { Api } from '../api';
+import { t } from '../messages';
+import { useApi } from '../use-api';
+
+type PayApi = Pick<Api, 'payLinkLookup' | 'payLinkPay'>;
+type Paid = Extract<PayLinkPayResponse, { outcome: 'paid' }>;
+
+/** Delivery method ids (SPEC §3): 119 click and collect in the store, 101 home delivery. */
+const CLICK_AND_COLLECT = 119;
+const HOME_DELIVERY = 101;
+
+/** Lookup answers that mean the link cannot be paid any more: unknown, expired/replaced, already paid. */
+const LINK_CLOSED = new Set([404, 409, 410]);
+
+/**
+ * Target of the pay-by-link SMS or e-mail store staff send (SPEC §1, §6). Looks the order up by
+ * its token, shows it, and pays it by card, MobilePay or Klarna, answering the payment
+ * provider's follow-up questions (SPEC §3 failure results 0, 1, 2, 99).
+ */
+export function PayByLink({ api, token }: { api: PayApi; token: string }) {
+  const [order, reload] = useApi(`pay-link:${token}`, () => api.payLinkLookup(token));
+  const [paid, setPaid] = useState<Paid | null>(null);
+  /** A pay answer that closed the link (paid meanwhile, expired): shown instead of the form. */
+  const [closed, setClosed] = useState<string | null>(null);
+  /** Result 99: the message survives the reload that starts the payment over. */
+  const [restartNotice, setRestartNotice] = useState<string | null>(null);
+  const [restarts, setRestarts] = useState(0);
+
+  if (paid) return <Confirmation orderNumber={paid.orderNumber} />;
+
+  function restart(message: string) {
+    setRestartNotice(message);
+    setRestarts((n) => n + 1);
+    reload();
+  }
+
+  return (
+    <div className="page narrow pay-page">
+      <h1>{t.pay.title}</h1>
+      {order.state === 'loading' && (
+        <p role="status" aria-live="polite">
+          {t.pay.loading}
+        </p>
+      )}
+      {order.state === 'error' && (
+        <div role="alert" className="error">
+          <p>{order.message}</p>
+          {/* A missing network or a server hiccup may pass; an unknown, expired or paid link will not. */}
+          {(order.status === 0 || order.status >= 500) && (
+            <button type="button" onClick={reload}>
+              {t.error.retry}
+            </button>
+          )}
+        </div>
+      )}
+      {order.state === 'ready' && (
+        <>
+          <OrderSummary order={order.data.data} />
+          {closed ? (
+            <p role="alert" className="error">
+              {closed}
+            </p>
+          ) : (
+            <>
+              {restartNotice && (
+                <p role="alert" className="error">
+                  {restartNotice}
+                </p>
+              )}
+              <PaymentForm
+                key={restarts}
+                api={api}
+                token={token}
+                total={order.data.data.totalPrice}
+                onAttempt={() => setRestartNotice(null)}
+                onPaid={setPaid}
+                onExpired={restart}
+                onClosed={setClosed}
+              />
+              {order.data.data.simulated && <TestData />}
+            </>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function OrderSummary({ order }: { order: PayLinkOrder }) {
+  return (
+    <section aria-label={t.pay.orderHeading}>
+      <p className="lead">{t.pay.greeting(order.customerFirstName)}</p>
+      <p>
+        {t.pay.orderNumber} <strong>{order.orderNumber}</strong>
+      </p>
+      {order.deliveryMethodId === CLICK_AND_COLLECT && <p>{t.pay.pickup(order.storeName)}</p>}
+      {order.deliveryMethodId === HOME_DELIVERY && <p>{t.pay.homeDelivery}</p>}
+      <table className="order-lines">
+        <caption className="visually-hidden">{t.pay.linesCaption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t.pay.item}</th>
+            <th scope="col" className="num">
+              {t.pay.quantity}
+            </th>
+            <th scope="col" className="num">
+              {t.pay.amount}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((line, i) => (
+            <tr key={i}>
+              <td>
+                {line.description}
+                {line.subscriptionInterval && <span className="line-note">{t.pay.subscription(line.subscriptionInterval)}</span>}
+              </td>
+              <td className="num">{line.quantity}</td>
+              <td className="num">{formatDkk(line.lineTotal)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={2}>
+              {t.pay.shipping}
+            </th>
+            <td className="num">{order.shipping === 0 ? t.pay.free : formatDkk(order.shipping)}</td>
+          </tr>
+          <tr className="total">
+            <th scope="row" colSpan={2}>
+              {t.pay.total}
+            </th>
+            <td className="num">{formatDkk(order.totalPrice)}</td>
+          </tr>
+          <tr>
+            <th scope="row" colSpan={2}>
+              {t.pay.vat}
+            </th>
+            <td className="num">{formatDkk(order.vat)}</td>
+          </tr>
+        </tfoot>
+      </table>
+      <p className="muted">{t.pay.expires(formatExpiry(order.expiresAt))}</p>
+    </section>
+  );
+}
+
+/** "12. maj 2025 kl. 14.30", Copenhagen time whatever the device's zone (shared helper, no Intl zone data needed). */
+function formatExpiry(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const p = copenhagenParts(date);
+  const time = `${String(Math.floor(p.minutes / 60)).padStart(2, '0')}.${String(p.minutes % 60).padStart(2, '0')}`;
+  return t.pay.dateTime(p.day, t.pay.months[p.month - 1] ?? '', p.year, time);
+}
+
+type Field = 'cardNumber' | 'expiry' | 'cvc' | 'phone' | 'ssn';
+const FIELDS: readonly Field[] = ['cardNumber', 'expiry', 'cvc', 'phone', 'ssn'];
+const METHODS: readonly PaymentMethod[] = ['card', 'mobilepay', 'klarna'];
+
+function PaymentForm({
+  api,
+  token,
+  total,
+  onAttempt,
+  onPaid,
+  onExpired,
+  onClosed,
+}: {
+  api: Pick<PayApi, 'payLinkPay'>;
+  token: string;
+  total: number;
+  onAttempt: () => void;
+  onPaid: (paid: Paid) => void;
+  onExpired: (message: string) => void;
+  onClosed: (message: string) => void;
+}) {
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [method, setMethod] = useState<PaymentMethod>('card');
+  const [values, setValues] = useState<Record<Field, string>>({ cardNumber: '', expiry: '', cvc: '', phone: '', ssn: '' });
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  /** Result 1: Klarna needs the CPR number. Result 2: the bank wants the customer's approval. */
+  const [needsSsn, setNeedsSsn] = useState(false);
+  const [needsApproval, setNeedsApproval] = useState(false);
+  const [approved, setApproved] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [focusError, setFocusError] = useState(0);
+
+  useEffect(() => {
+    if (focusError) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusError]);
+
+  function request(): PayLinkPayRequest {
+    if (method === 'card') {
+      const { cardNumber, expiry, cvc } = values;
+      return { token, method, cardNumber, expiry, cvc, ...(needsApproval && approved ? { validated: true } : {}) };
+    }
+    if (method === 'mobilepay') return { token, method, phone: values.phone };
+    return { token, method, ...(needsSsn ? { ssn: values.ssn } : {}) };
+  }
+
+  function showFieldErrors(errors: Partial<Record<Field, string>>, message: string) {
+    setFieldErrors(errors);
+    setAlert(message);
+    setFocusError((n) => n + 1);
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    onAttempt();
+    const body = request();
+    // One schema, two sides: the API parses the same schema, so a typo is caught before a round trip.
+    const check = payLinkPayRequestSchema.safeParse(body);
+    if (!check.success) {
+      const errors: Partial<Record<Field, string>> = {};
+      for (const issue of check.error.issues) {
+        const key = issue.path[0];
+        if (typeof key === 'string' && (FIELDS as readonly string[]).includes(key)) errors[key as Field] ??= issue.message;
+      }
+      showFieldErrors(errors, t.pay.fixFields);
+      return;
+    }
+    setBusy(true);
+    setAlert(null);
+    const r = await api.payLinkPay(body);
+    setBusy(false);
+    if (!r.ok) {
+      if (LINK_CLOSED.has(r.status)) return onClosed(r.error.message);
+      const errors: Partial<Record<Field, string>> = {};
+      for (const f of FIELDS) if (r.error.fields?.[f]) errors[f] = r.error.fields[f];
+      if (Object.keys(errors).length > 0) return showFieldErrors(errors, r.error.message);
+      setFieldErrors({});
+      setAlert(r.error.message);
+      return;
+    }
+    const answer = r.data;
+    if (answer.outcome === 'paid') return onPaid(answer);
+    setFieldErrors({});
+    switch (answer.failureResult) {
+      case 99:
+        return onExpired(answer.message);
+      case 1:
+        setNeedsSsn(true);
+        break;
+      case 2:
+        setNeedsApproval(true);
+        setApproved(false);
+        break;
+      case 0:
+        break;
+    }
+    setAlert(answer.message);
+  }
+
+  const input = (field: Field, label: string, props: InputHTMLAttributes<HTMLInputElement>, hint?: string) => (
+    <TextField
+      id={`${id}-${field}`}
+      label={label}
+      hint={hint}
+      error={fieldErrors[field]}
+      value={values[field]}
+      onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))}
+      {...props}
+    />
+  );
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate className="stack pay-form">
+      <fieldset className="choices">
+        <legend>{t.pay.methodLegend}</legend>
+        {METHODS.map((m) => (
+          <label key={m} className="choice">
+            <input type="radio" name={`${id}-method`} value={m} checked={method === m} onChange={() => setMethod(m)} />
+            {t.pay.methods[m]}
+          </label>
+        ))}
+      </fieldset>
+      {method === 'card' && (
+        <>
+          {input('cardNumber', t.pay.cardNumber, { inputMode: 'numeric', autoComplete: 'cc-number' })}
+          {input('expiry', t.pay.expiry, { autoComplete: 'cc-exp' })}
+          {input('cvc', t.pay.cvc, { inputMode: 'numeric', autoComplete: 'cc-csc' })}
+          {needsApproval && (
+            <label className="choice">
+              <input type="checkbox" checked={approved} onChange={(e) => setApproved(e.target.checked)} />
+              {t.pay.bankApproved}
+            </label>
+          )}
+        </>
+      )}
+      {method === 'mobilepay' && input('phone', t.pay.phone, { type: 'tel', autoComplete: 'tel' })}
+      {method === 'klarna' && needsSsn && input('ssn', t.pay.cpr, { type: 'text', autoComplete: 'off', spellCheck: false }, t.pay.cprHint)}
+      {alert && (
+        <p role="alert" className="error">
+          {alert}
+        </p>
+      )}
+      <button type="submit" disabled={busy}>
+        {busy ? t.pay.submitting : t.pay.submit(formatDkk(total))}
+      </button>
+    </form>
+  );
+}
+
+function TextField({
+  id,
+  label,
+  hint,
+  error,
+  ...props
+}: { id: string; label: string; hint?: string; error?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      {hint && (
+        <p id={`${id}-hint`} className="hint">
+          {hint}
+        </p>
+      )}
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...props} />
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+function TestData() {
+  return (
+    <details className="test-data">
+      <summary>{t.pay.test.summary}</summary>
+      <p>{t.pay.test.intro}</p>
+      <ul>
+        {t.pay.test.cards.map(([card, what]) => (
+          <li key={card}>
+            <code>{card}</code>: {what}
+          </li>
+        ))}
+        <li>{t.pay.test.cardRest}</li>
+        <li>{t.pay.test.mobilepay}</li>
+        <li>{t.pay.test.klarna}</li>
+      </ul>
+    </details>
+  );
+}
+
+function Confirmation({ orderNumber }: { orderNumber: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className="page narrow pay-page">
+      <h1 ref={heading} tabIndex={-1}>
+        {t.pay.paidTitle}
+      </h1>
+      <p>{t.pay.paidBody(orderNumber)}</p>
+      <p>{t.pay.paidNext}</p>
+    </div>
+  );
+}
