@@ -51,6 +51,7 @@ export function App({ api }: { api: Pick<Api, 'me' | 'getStores' | 'storeLogin' 
           <nav aria-label={t.nav.label} className="app-nav">
             <Link to="/">{t.nav.home}</Link>
             <Link to="/kunder">{t.nav.customers}</Link>
+            {session.user.role === 'manager' && <Link to="/rekvisitioner">{t.nav.requisitions}</Link>}
             <Link to="/synkronisering">
               {t.nav.sync} <span className="badge" aria-label={t.sync.pendingLabel(pending)}>{pending}</span>
             </Link>

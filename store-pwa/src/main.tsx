@@ -6,6 +6,7 @@ import { api } from './api';
 import { App } from './app';
 import { Customers } from './features/customers/customers';
 import { CustomerDetail } from './features/prescriptions/customer-detail';
+import { Requisitions } from './features/requisitions/requisitions';
 import { StoreHome } from './features/store/store-home';
 import { SyncPanel } from './features/sync/sync-panel';
 import { registerServiceWorker } from './pwa';
@@ -22,6 +23,7 @@ const routeTree = rootRoute.addChildren([
   createRoute({ getParentRoute: () => rootRoute, path: '/', component: Home }),
   createRoute({ getParentRoute: () => rootRoute, path: '/kunder', component: Customers }),
   createRoute({ getParentRoute: () => rootRoute, path: '/synkronisering', component: SyncPanel }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/rekvisitioner', component: Requisitions }),
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/kunder/$customerId',

@@ -1,6 +1,6 @@
-import type { SessionResponse } from '@optik/shared';
+import type { Customer, Order, SessionResponse } from '@optik/shared';
 import { api } from './api';
-import { StoreDb } from './db/db';
+import { StoreDb, type LocalCustomer, type LocalOrder } from './db/db';
 import { openVault } from './db/vault';
 import { createSyncEngine, type SyncEngine } from './sync/engine';
 import { startSyncLoop } from './sync/loop';
@@ -13,14 +13,21 @@ let started: Promise<{ engine: SyncEngine; trigger: () => Promise<void> }> | nul
 export function syncServices() {
   started ??= (async () => {
     const engine = createSyncEngine({ db, vault: await openVault(db), send: (commands) => api.sync({ commands }) });
-    const loop = startSyncLoop(engine, {
-      events: window,
-      isVisible: () => document.visibilityState === 'visible',
-      setInterval: (fn, ms) => window.setInterval(fn, ms),
-      clearInterval: (id) => window.clearInterval(id as number),
-      setTimeout: (fn, ms) => window.setTimeout(fn, ms),
-      clearTimeout: (id) => window.clearTimeout(id as number),
-    });
+    const loop = startSyncLoop(
+      engine,
+      {
+        events: window,
+        isVisible: () => document.visibilityState === 'visible',
+        setInterval: (fn, ms) => window.setInterval(fn, ms),
+        clearInterval: (id) => window.clearInterval(id as number),
+        setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+        clearTimeout: (id) => window.clearTimeout(id as number),
+      },
+      // After each run that reached the server: what changed there (payments, other devices) comes down.
+      (r) => {
+        if (r.stoppedBy.kind !== 'offline' && r.stoppedBy.kind !== 'unauthenticated') void refreshDeviceCopy();
+      },
+    );
     void refreshCatalogue();
     window.addEventListener('online', () => void refreshCatalogue());
     return { engine, trigger: loop.trigger };
@@ -40,6 +47,92 @@ export async function refreshCatalogue(): Promise<boolean> {
     await db.catalogue.bulkPut(r.data.articles);
     await db.meta.put({ key: CATALOGUE_VERSION_KEY, value: r.data.version });
     await db.meta.put({ key: CATALOGUE_FETCHED_KEY, value: new Date().toISOString() });
+  });
+  return true;
+}
+
+const CUSTOMERS_SINCE_KEY = 'customers-since';
+const ORDERS_SINCE_KEY = 'orders-since';
+let refreshing: Promise<void> | null = null;
+
+/** Customers, orders (payment state) and — for managers — requisitions, each since the device last looked. One run at a time. */
+export function refreshDeviceCopy(): Promise<void> {
+  refreshing ??= (async () => {
+    try {
+      await refreshCustomers();
+      await refreshOrders();
+      const session = await offlineSession();
+      if (session?.user.role === 'manager') await refreshRequisitions();
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+const since = async (key: string) => (await db.meta.get(key))?.value as string | undefined;
+const newest = (rows: { updatedAt?: string; createdAt: string }[]) => rows.reduce((m, r) => ((r.updatedAt ?? r.createdAt) > m ? (r.updatedAt ?? r.createdAt) : m), '');
+
+/** Only this store's recent customers come down (never the whole customer base); local unsynced edits win. */
+export async function refreshCustomers(): Promise<boolean> {
+  const r = await api.recentCustomers(await since(CUSTOMERS_SINCE_KEY));
+  if (!r.ok) return false;
+  await db.transaction('rw', [db.customers, db.meta], async () => {
+    for (const c of r.data.data) {
+      const local = await db.customers.get(c.id);
+      if (local && local.syncState !== 'synced') continue;
+      await db.customers.put(toLocalCustomer(c));
+    }
+    if (r.data.data.length) await db.meta.put({ key: CUSTOMERS_SINCE_KEY, value: newest(r.data.data) });
+  });
+  return true;
+}
+
+/** A server customer as the device keeps it: the CPR only masked, as the server sent it. */
+export function toLocalCustomer({ cpr, ...c }: Customer): LocalCustomer {
+  return { ...c, cprMasked: cpr, syncState: 'synced' };
+}
+
+/** The store's orders changed on the server: numbers, totals and payment state (paid by link). */
+export async function refreshOrders(): Promise<boolean> {
+  const r = await api.staffOrders(await since(ORDERS_SINCE_KEY));
+  if (!r.ok) return false;
+  await db.transaction('rw', [db.orders, db.meta], async () => {
+    for (const o of r.data.data) {
+      const local = await db.orders.get(o.id);
+      if (local) await db.orders.update(o.id, { orderNumber: o.orderNumber, totalPrice: o.totalPrice, paymentStatus: o.paymentStatus, paidAt: o.paidAt });
+      else if (o.customerId) await db.orders.put(toLocalOrder(o, o.customerId));
+    }
+    if (r.data.data.length) await db.meta.put({ key: ORDERS_SINCE_KEY, value: newest(r.data.data) });
+  });
+  return true;
+}
+
+function toLocalOrder(o: Order, customerId: string): LocalOrder {
+  return {
+    id: o.id,
+    customerId,
+    orderNumber: o.orderNumber,
+    lines: o.lines.map((l) => ({ skuId: l.skuId, description: l.description, quantity: l.quantity, subscriptionInterval: l.subscriptionInterval, unitPrice: l.unitPrice })),
+    deliveryMethodId: o.deliveryMethodId === 119 ? 119 : 101,
+    totalPrice: o.totalPrice,
+    paymentStatus: o.paymentStatus,
+    paidAt: o.paidAt,
+    createdAt: o.createdAt,
+    syncState: 'synced',
+  };
+}
+
+/** The manager's requisitions; decisions still on their way (or rejected) stay as the device has them. */
+export async function refreshRequisitions(): Promise<boolean> {
+  const r = await api.requisitions();
+  if (!r.ok) return false;
+  await db.transaction('rw', [db.requisitions], async () => {
+    for (const q of r.data.data) {
+      const local = await db.requisitions.get(q.id);
+      if (local?.syncState) continue;
+      await db.requisitions.put({ ...q, syncState: null });
+    }
   });
   return true;
 }

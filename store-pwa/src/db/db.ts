@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { Article, Customer, SyncResult } from '@optik/shared';
+import type { Article, Customer, PaymentChannel, Requisition, SyncResult } from '@optik/shared';
 import type { Sealed } from './vault';
 
 /** Where a local record stands with the server; screens show it from this union. */
@@ -32,11 +32,26 @@ export interface LocalOrder {
   deliveryMethodId: 101 | 119;
   totalPrice: number;
   paymentStatus: 'awaiting-payment' | 'paid' | 'failed' | 'refunded';
+  /** Set from the server when the customer has paid (pay-by-link). */
+  paidAt?: string | null;
   createdAt: string;
   syncState: SyncState;
 }
 
-export type EntityRef = { table: 'customers' | 'prescriptions' | 'orders'; id: string };
+/** A payment request staff sent for an order; `sentTo` (masked) comes back from the server. */
+export interface LocalPaymentRequest {
+  id: string;
+  orderId: string;
+  channel: PaymentChannel;
+  sentTo: string | null;
+  createdAt: string;
+  syncState: SyncState;
+}
+
+/** A requisition of the manager's store; `syncState` is set while a decision made here is on its way (null: as the server has it). */
+export type LocalRequisition = Requisition & { syncState: SyncState | null };
+
+export type EntityRef = { table: 'customers' | 'prescriptions' | 'orders' | 'paymentRequests' | 'requisitions'; id: string };
 
 export interface OutboxRow {
   /** Auto-increment: the order commands were made in, and are sent in. */
@@ -80,10 +95,17 @@ export interface MetaRow {
  * commands in the outbox survive every upgrade.
  */
 export class StoreDb extends Dexie {
+  /** Every table a local change can write, for transactions that write a change with its command. */
+  get entityTables() {
+    return [this.customers, this.prescriptions, this.orders, this.paymentRequests, this.requisitions];
+  }
+
   catalogue!: EntityTable<Article, 'id'>;
   customers!: EntityTable<LocalCustomer, 'id'>;
   prescriptions!: EntityTable<LocalPrescription, 'id'>;
   orders!: EntityTable<LocalOrder, 'id'>;
+  paymentRequests!: EntityTable<LocalPaymentRequest, 'id'>;
+  requisitions!: EntityTable<LocalRequisition, 'id'>;
   outbox!: EntityTable<OutboxRow, 'seq'>;
   syncLog!: EntityTable<SyncLogRow, 'seq'>;
   meta!: EntityTable<MetaRow, 'key'>;
@@ -115,5 +137,7 @@ export class StoreDb extends Dexie {
     this.version(3).stores({ prescriptions: 'id, customerId, syncState' });
     // v4: orders on the device.
     this.version(4).stores({ orders: 'id, customerId, syncState' });
+    // v5: payment requests per order, and the manager's requisitions.
+    this.version(5).stores({ paymentRequests: 'id, orderId, syncState', requisitions: 'id, status' });
   }
 }

@@ -3,7 +3,7 @@ import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiResult } from '@optik/shared/client';
 import type { SyncCommandEnvelope, SyncResult } from '@optik/shared';
-import { StoreDb, type LocalCustomer } from '../db/db';
+import { StoreDb, type LocalCustomer, type LocalRequisition } from '../db/db';
 import { openVault } from '../db/vault';
 import { createSyncEngine } from './engine';
 
@@ -207,5 +207,47 @@ describe('outbox engine', () => {
     await engine.drain();
     expect(server.effects).toEqual(['old-cmd']);
     expect((await db.customers.get('old'))?.syncState).toBe('synced');
+    // Every later table exists after the step-by-step upgrade.
+    expect(db.verno).toBe(5);
+    expect(db.tables.map((t) => t.name).sort()).toEqual(['catalogue', 'customers', 'meta', 'orders', 'outbox', 'paymentRequests', 'prescriptions', 'requisitions', 'syncLog']);
+  });
+
+  it("a payment request waits for its order's command and takes the server's masked recipient", async () => {
+    const { server, engine, addCustomer } = await setup();
+    const original = server.send.bind(server);
+    server.send = async (c) => {
+      const r = await original(c);
+      if (r.ok) for (const x of r.data.results) if (c.find((y) => y.id === x.id)?.type === 'paymentRequest.send') x.result = { sentTo: '+45 •• •• 28 29' };
+      return r;
+    };
+    const rejectedCustomer = await addCustomer('c1', '0000');
+    server.reject((c) => ((c.payload as { zip?: string }).zip === '0000' ? 'Ugyldigt postnummer.' : null));
+    await engine.record(
+      { type: 'paymentRequest.send', payload: { requestId: 'p1', orderId: 'o1', channel: 'sms' }, entity: { table: 'paymentRequests', id: 'p1' }, dependsOn: [rejectedCustomer.commandId] },
+      () => db.paymentRequests.add({ id: 'p1', orderId: 'o1', channel: 'sms', sentTo: null, createdAt: '', syncState: 'pending' }),
+    );
+    await engine.drain();
+    expect(server.received.flat()).toEqual([rejectedCustomer.commandId]);
+    expect(await db.paymentRequests.get('p1')).toMatchObject({ syncState: 'pending', sentTo: null });
+    await engine.fixAndResend(rejectedCustomer.commandId, { payload: { customerId: 'c1', zip: '8000' } });
+    await engine.drain();
+    expect(await db.paymentRequests.get('p1')).toMatchObject({ syncState: 'synced', sentTo: '+45 •• •• 28 29' });
+  });
+
+  it('discarding a rejected requisition decision undoes it on the device instead of deleting the requisition', async () => {
+    const { server, engine } = await setup();
+    const requisition: LocalRequisition = {
+      id: 'rq-1', storeId: 'st-001', contractId: 'co-001', companyName: 'Firma A/S', employeeName: 'Lars', employeeNumber: null, glassLevel: 'plus', frameLevel: 'basis',
+      protectiveGlasses: false, photochromic: false, maxAmount: 150000, requestedAt: '2026-11-10T09:00:00.000Z', status: 'pending', note: null, decidedBy: null, decidedAt: null, syncState: null,
+    };
+    await db.requisitions.add(requisition);
+    server.reject((c) => (c.type === 'requisition.decide' ? 'Rekvisitionen er allerede godkendt.' : null));
+    const { commandId } = await engine.record({ type: 'requisition.decide', payload: { requisitionId: 'rq-1', decision: 'rejected', note: 'Nej' }, entity: { table: 'requisitions', id: 'rq-1' } }, () =>
+      db.requisitions.update('rq-1', { status: 'rejected', note: 'Nej', decidedBy: 'Henrik', decidedAt: '2026-11-22T10:00:00.000Z', syncState: 'pending' }),
+    );
+    await engine.drain();
+    expect(await db.requisitions.get('rq-1')).toMatchObject({ status: 'rejected', syncState: 'failed' });
+    await engine.discard(commandId);
+    expect(await db.requisitions.get('rq-1')).toEqual(requisition);
   });
 });

@@ -1,6 +1,6 @@
 import { backoffDelays, type ApiResult } from '@optik/shared/client';
 import type { SyncCommandEnvelope, SyncResult } from '@optik/shared';
-import type { LocalOrder, OutboxRow, StoreDb, SyncLogRow } from '../db/db';
+import type { EntityRef, LocalOrder, LocalRequisition, OutboxRow, StoreDb, SyncLogRow } from '../db/db';
 import type { Vault } from '../db/vault';
 
 export interface SyncEngineDeps {
@@ -54,7 +54,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     const commandId = newId();
     // Sealed before the transaction: IndexedDB transactions end at an await on anything else.
     const sealed = command.secret ? await deps.vault.seal(command.secret) : null;
-    const value = await db.transaction('rw', [db.customers, db.prescriptions, db.orders, db.outbox], async () => {
+    const value = await db.transaction('rw', [...db.entityTables, db.outbox], async () => {
       const v = await write();
       await db.outbox.add({
         id: commandId,
@@ -128,7 +128,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     let applied = 0;
     let rejected = 0;
     const at = new Date(now()).toISOString();
-    await db.transaction('rw', [db.outbox, db.customers, db.prescriptions, db.orders, db.syncLog, db.meta], async () => {
+    await db.transaction('rw', [...db.entityTables, db.outbox, db.syncLog, db.meta], async () => {
       for (const result of res.data.results) {
         const row = batch.find((r) => r.id === result.id);
         if (!row) continue;
@@ -152,8 +152,14 @@ export function createSyncEngine(deps: SyncEngineDeps) {
 
   async function setEntityState(row: OutboxRow, syncState: 'synced' | 'failed' | 'pending', result?: unknown) {
     if (!row.entity) return;
-    const server = (result ?? {}) as { customerNumber?: string; orderNumber?: string; totalPrice?: number; paymentStatus?: LocalOrder['paymentStatus'] };
-    if (row.entity.table === 'customers') {
+    const server = (result ?? {}) as { customerNumber?: string; orderNumber?: string; totalPrice?: number; paymentStatus?: LocalOrder['paymentStatus']; sentTo?: string };
+    if (row.entity.table === 'paymentRequests') {
+      await db.paymentRequests.update(row.entity.id, server.sentTo ? { syncState, sentTo: server.sentTo } : { syncState });
+    } else if (row.entity.table === 'requisitions') {
+      // Applied: the server's record (who decided, when) replaces the device's.
+      const decided = result && typeof result === 'object' && 'status' in result ? (result as Partial<LocalRequisition>) : {};
+      await db.requisitions.update(row.entity.id, { ...decided, syncState: syncState === 'synced' ? null : syncState });
+    } else if (row.entity.table === 'customers') {
       await db.customers.update(row.entity.id, server.customerNumber ? { syncState, customerNumber: server.customerNumber } : { syncState });
     } else if (row.entity.table === 'orders') {
       // The server's order number, price and payment state replace the device's estimate.
@@ -182,7 +188,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     const fixedId = newId();
     const sealed = fixed.secret ? await deps.vault.seal(fixed.secret) : null;
     const payload = fixed.payload;
-    await db.transaction('rw', [db.outbox, db.customers, db.prescriptions, db.orders, db.syncLog], async () => {
+    await db.transaction('rw', [...db.entityTables, db.outbox, db.syncLog], async () => {
       const row = await db.outbox.where('id').equals(commandId).first();
       if (!row || row.status !== 'rejected') throw new Error('Kun en afvist ændring kan rettes og sendes igen.');
       await write?.();
@@ -202,16 +208,25 @@ export function createSyncEngine(deps: SyncEngineDeps) {
 
   /** Drops a rejected command, the local record it made, and every command waiting on it — logged, never silent. */
   async function discard(commandId: string): Promise<void> {
-    await db.transaction('rw', [db.outbox, db.customers, db.prescriptions, db.orders, db.syncLog], async () => {
+    await db.transaction('rw', [...db.entityTables, db.outbox, db.syncLog], async () => {
       const all = await db.outbox.where('status').anyOf('pending', 'rejected').sortBy('seq');
       const gone = new Set([commandId]);
       for (const r of all) if (r.dependsOn.some((d) => gone.has(d))) gone.add(r.id);
       for (const r of all.filter((x) => gone.has(x.id))) {
         await db.outbox.update(r.seq!, { status: 'discarded' });
-        if (r.entity) await db.table(r.entity.table).delete(r.entity.id);
+        if (r.entity) await undoLocal(r.entity);
         await log({ commandId: r.id, kind: 'discarded', message: `${describe(r)} kasseret` });
       }
     });
+  }
+
+  /** A discarded change leaves nothing on the device: a created record goes, a decision is undone. */
+  async function undoLocal(entity: EntityRef) {
+    if (entity.table === 'requisitions') {
+      await db.requisitions.update(entity.id, { status: 'pending', note: null, decidedBy: null, decidedAt: null, syncState: null });
+    } else {
+      await db.table(entity.table).delete(entity.id);
+    }
   }
 
   /** The unsent (pending or rejected) command that creates `entityId`, for commands that depend on it. */
@@ -229,7 +244,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
 }
 export type SyncEngine = ReturnType<typeof createSyncEngine>;
 
-const LABELS: Record<string, string> = { 'customer.create': 'Ny kunde', 'prescription.create': 'Ny recept', 'order.create': 'Ny ordre' };
+const LABELS: Record<string, string> = { 'customer.create': 'Ny kunde', 'prescription.create': 'Ny recept', 'order.create': 'Ny ordre', 'paymentRequest.send': 'Betalingslink', 'requisition.decide': 'Rekvisition' };
 function describe(row: OutboxRow): string {
   return LABELS[row.type] ?? row.type;
 }

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { foldDanish, formatPhone, type Customer } from '@optik/shared';
 import { api } from '../../api';
 import type { LocalCustomer } from '../../db/db';
 import { t } from '../../messages';
-import { db, syncServices } from '../../services';
+import { db, syncServices, toLocalCustomer } from '../../services';
 import { sessionAtom } from '../../session';
 import { CustomerForm } from './customer-form';
 import { createCustomer } from './create-customer';
@@ -27,6 +27,14 @@ export function Customers() {
   const id = useId();
   const local = useLiveQuery(() => db.customers.orderBy('lastName').toArray(), [], []);
   const shown = local.filter((c) => matches(c, q));
+  const navigate = useNavigate();
+
+  /** A customer found on the server is kept on the device from now on, so staff can work with them offline too. */
+  async function openServerCustomer(c: Customer) {
+    const existing = await db.customers.get(c.id);
+    if (!existing) await db.customers.put(toLocalCustomer(c));
+    await navigate({ to: '/kunder/$customerId', params: { customerId: c.id } });
+  }
 
   if (creating && session) {
     return (
@@ -73,7 +81,7 @@ export function Customers() {
       {Array.isArray(server) && (
         <section aria-labelledby={`${id}-server`}>
           <h2 id={`${id}-server`}>{t.customers.serverResults}</h2>
-          {server.length === 0 ? <p>{t.customers.noneFound}</p> : <CustomerList customers={server.map((c) => ({ ...c, cprMasked: c.cpr, syncState: 'synced' as const }))} />}
+          {server.length === 0 ? <p>{t.customers.noneFound}</p> : <CustomerList customers={server.map(toLocalCustomer)} onOpen={(c) => void openServerCustomer(server.find((s) => s.id === c.id)!)} />}
         </section>
       )}
       <section aria-labelledby={`${id}-local`}>
@@ -84,7 +92,7 @@ export function Customers() {
   );
 }
 
-function CustomerList({ customers, local = false }: { customers: (Omit<LocalCustomer, 'customerNumber'> & { customerNumber: string | null })[]; local?: boolean }) {
+function CustomerList({ customers, local = false, onOpen }: { customers: LocalCustomer[]; local?: boolean; onOpen?: (c: LocalCustomer) => void }) {
   return (
     <ul className="customer-list">
       {customers.map((c) => (
@@ -103,6 +111,11 @@ function CustomerList({ customers, local = false }: { customers: (Omit<LocalCust
             <Link to="/kunder/$customerId" params={{ customerId: c.id }} aria-label={`${t.prescriptions.open}: ${c.firstName} ${c.lastName}`}>
               {t.prescriptions.open}
             </Link>
+          )}
+          {onOpen && (
+            <button type="button" className="secondary" onClick={() => onOpen(c)}>
+              {t.customers.openServer(`${c.firstName} ${c.lastName}`)}
+            </button>
           )}
         </li>
       ))}

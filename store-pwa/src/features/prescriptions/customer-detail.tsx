@@ -10,7 +10,7 @@ import { db, syncServices } from '../../services';
 import { sessionAtom } from '../../session';
 import { PrescriptionForm } from './prescription-form';
 import { OrderForm } from '../orders/order-form';
-import { formatDkk } from '@optik/shared';
+import { OrderList } from '../orders/order-list';
 
 type Entry = PrescriptionCreate['entry'];
 
@@ -122,21 +122,7 @@ export function CustomerDetail({ customerId }: { customerId: string }) {
           {t.orders.add}
         </button>
       </div>
-      {orders && orders.length > 0 && (
-        <section aria-labelledby="ordrer">
-          <h2 id="ordrer">{t.orders.list}</h2>
-          <ul className="customer-list">
-            {orders.map((o) => (
-              <li key={o.id}>
-                <strong>{o.orderNumber ?? t.orders.awaitingNumber}</strong>
-                <span>{formatDkk(o.totalPrice)}</span>
-                <span>{o.paymentStatus === 'paid' ? t.orders.paid : t.orders.awaitingPayment}</span>
-                <span className={`state state-${o.syncState}`}>{t.syncState[o.syncState]}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      {orders && orders.length > 0 && <OrderList customer={customer} orders={orders} />}
       {prescriptions && prescriptions.length === 0 && <p>{t.prescriptions.none}</p>}
       <ul className="customer-list">
         {prescriptions?.map(({ row, entry }) => {

@@ -19,12 +19,36 @@ function num(text: string): number | null {
   return v === '' ? null : Number(v);
 }
 
-export function PrescriptionForm({ kind, today, onSubmit, onCancel }: { kind: Entry['kind']; today: Date; onSubmit: (r: { entry: Entry; examDate: string }) => Promise<void>; onCancel: () => void }) {
+/** Form values ("-1,25") of a saved entry, keyed as the form's fields are. */
+function valuesOf(entry: Entry): Record<string, string> {
+  const text = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n).replace('.', ','));
+  if (entry.kind === 'glasses') return Object.fromEntries(Object.entries(entry.glasses).map(([k, v]) => [k, text(v)]));
+  return Object.fromEntries((['right', 'left'] as const).flatMap((side) => CL.map((f) => [`${side}.${f}`, text(entry[side][f])])));
+}
+
+export function PrescriptionForm({
+  kind,
+  today,
+  onSubmit,
+  onCancel,
+  initial,
+  serverErrors,
+  title,
+}: {
+  kind: Entry['kind'];
+  today: Date;
+  onSubmit: (r: { entry: Entry; examDate: string }) => Promise<void>;
+  onCancel: () => void;
+  /** A rejected prescription being fixed: its values, and the server's field errors. */
+  initial?: { entry: Entry; examDate: string };
+  serverErrors?: Record<string, string>;
+  title?: string;
+}) {
   const id = useId();
-  const [values, setValues] = useState<Record<string, string>>({});
-  const [examDate, setExamDate] = useState('');
+  const [values, setValues] = useState<Record<string, string>>(() => (initial ? valuesOf(initial.entry) : {}));
+  const [examDate, setExamDate] = useState(initial?.examDate ?? '');
   const [confirmed, setConfirmed] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>(serverErrors ?? {});
   const [warnings, setWarnings] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
@@ -95,7 +119,7 @@ export function PrescriptionForm({ kind, today, onSubmit, onCancel }: { kind: En
 
   return (
     <form onSubmit={submit} noValidate className="card wide" aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`}>{kind === 'glasses' ? t.prescriptions.glassesTitle : t.prescriptions.lensesTitle}</h1>
+      <h1 id={`${id}-title`}>{title ?? (kind === 'glasses' ? t.prescriptions.glassesTitle : t.prescriptions.lensesTitle)}</h1>
       <div className="field">
         <label htmlFor={`${id}-examDate`}>{t.prescriptions.examDate}</label>
         <input

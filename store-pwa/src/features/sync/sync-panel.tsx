@@ -5,20 +5,54 @@ import { openVault } from '../../db/vault';
 import { LAST_SYNC_KEY } from '../../sync/engine';
 import { t } from '../../messages';
 import { db, syncServices } from '../../services';
+import type { PrescriptionCreate } from '@optik/shared';
 import { CustomerForm, emptyCustomer, type CustomerFormValues } from '../customers/customer-form';
+import { PrescriptionForm } from '../prescriptions/prescription-form';
+
+type Entry = PrescriptionCreate['entry'];
 
 /** Every pending, sent and rejected change on the device; a rejected one can be fixed or discarded — nothing vanishes silently. */
 export function SyncPanel() {
   const rows = useLiveQuery(() => db.outbox.where('status').anyOf('pending', 'rejected', 'sent').reverse().sortBy('seq'), [], []);
   const lastSync = useLiveQuery(async () => ((await db.meta.get(LAST_SYNC_KEY))?.value as string | undefined) ?? null, [], null);
   const [fixing, setFixing] = useState<{ row: OutboxRow; values: CustomerFormValues } | null>(null);
+  const [fixingRx, setFixingRx] = useState<{ row: OutboxRow; entry: Entry; examDate: string } | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const rejected = new Set(rows.filter((r) => r.status === 'rejected').map((r) => r.id));
+
+  async function startFixPrescription(row: OutboxRow) {
+    const { entry } = await (await openVault(db)).open<{ entry: Entry }>(row.sealed!);
+    setFixingRx({ row, entry, examDate: (row.payload as { examDate: string }).examDate });
+  }
 
   async function startFix(row: OutboxRow) {
     const p = row.payload as Partial<CustomerFormValues>;
     const secret = row.sealed ? await (await openVault(db)).open<{ cpr?: string }>(row.sealed) : {};
     setFixing({ row, values: { ...emptyCustomer, ...p, email: p.email ?? '', cpr: secret.cpr ?? '', cprCheckDigitConfirmed: false } });
+  }
+
+  if (fixingRx) {
+    const { row } = fixingRx;
+    return (
+      <PrescriptionForm
+        kind={fixingRx.entry.kind}
+        today={new Date()}
+        title={t.form.fixTitle}
+        initial={fixingRx}
+        serverErrors={row.error?.fields ?? {}}
+        onCancel={() => setFixingRx(null)}
+        onSubmit={async ({ entry, examDate }) => {
+          const { engine, trigger } = await syncServices();
+          const sealed = await (await openVault(db)).seal(entry);
+          const payload = { ...(row.payload as object), examDate, confirmedNotOlderThanYear: true };
+          await engine.fixAndResend(row.id, { payload, secret: { entry } }, async () => {
+            if (row.entity) await db.prescriptions.update(row.entity.id, { examDate, sealed, kind: entry.kind });
+          });
+          setFixingRx(null);
+          void trigger();
+        }}
+      />
+    );
   }
 
   if (fixing) {
@@ -75,8 +109,8 @@ export function SyncPanel() {
                       ))}
                     </ul>
                   )}
-                  {r.type === 'customer.create' && (
-                    <button type="button" onClick={() => void startFix(r)}>
+                  {(r.type === 'customer.create' || r.type === 'prescription.create') && (
+                    <button type="button" onClick={() => void (r.type === 'customer.create' ? startFix(r) : startFixPrescription(r))}>
                       {t.sync.fix}
                     </button>
                   )}{' '}
