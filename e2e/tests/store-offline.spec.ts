@@ -1,4 +1,19 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '../fixtures';
+import { dataDir } from '../env';
+
+/** The local SMS outbox of the API under test (DATA_DIR/sms), newest last. */
+function smsOutbox(): { to: string; text: string }[] {
+  const dir = path.join(dataDir, 'sms');
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+  return files.map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as { to: string; text: string });
+}
 
 test('staff create a customer with the network cut; it syncs exactly once when back online', async ({ page, context, storeURL, loginAsStore, expectNoA11yViolations }) => {
   await loginAsStore();
@@ -83,6 +98,14 @@ test('staff create a customer with the network cut; it syncs exactly once when b
   await expect(orderRow).toContainText('Afventer betaling');
   await expect(page.getByRole('link', { name: /Synkronisering/ })).toContainText('3');
 
+  // A payment request by SMS, still offline: it waits for the order's command.
+  await orderRow.getByRole('button', { name: 'Send betalingslink for Ordrenummer tildeles ved synkronisering' }).click();
+  await expect(page.getByRole('radio', { name: 'SMS til 26 27 28 29' })).toBeChecked();
+  await expectNoA11yViolations(page);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(orderRow).toContainText('Betalingslink sendes via SMS ved næste synkronisering.');
+  await expect(page.getByRole('link', { name: /Synkronisering/ })).toContainText('4');
+
   // Reload with the network still cut: the app shell comes from the service worker.
   await page.reload();
   await expect(page.getByText('Medarbejder: Anders Møller')).toBeVisible();
@@ -94,6 +117,7 @@ test('staff create a customer with the network cut; it syncs exactly once when b
   await expect(page.getByRole('listitem').filter({ hasText: 'Ny kunde' })).toContainText('Sendt');
   await expect(page.getByRole('listitem').filter({ hasText: 'Ny recept' })).toContainText('Sendt');
   await expect(page.getByRole('listitem').filter({ hasText: 'Ny ordre' })).toContainText('Sendt');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Betalingslink' })).toContainText('Sendt');
   await expect(page.getByRole('link', { name: /Synkronisering/ })).toContainText('0');
   await page.getByRole('link', { name: 'Kunder' }).click();
   await expect(page.getByRole('listitem').filter({ hasText: 'Karen Offline-Sørensen' })).toContainText(/K\d{6}/);
@@ -113,8 +137,45 @@ test('staff create a customer with the network cut; it syncs exactly once when b
   expect(orders.data).toHaveLength(1);
   expect(orders.data[0]!.prescriptionId).toBe((prescriptions.data[0] as unknown as { id: string }).id);
   expect(orders.data[0]).toMatchObject({ deliveryMethodId: 119, paymentStatus: 'awaiting-payment', lines: [{ quantity: 1, subscriptionInterval: 'm3' }] });
-  // The app shows the server's order number.
+  // The app shows the server's order number and where the link went.
   await page.getByRole('link', { name: 'Kunder' }).click();
   await page.getByRole('link', { name: 'Recepter: Karen Offline-Sørensen' }).click();
-  await expect(page.getByRole('region', { name: 'Ordrer' }).getByRole('listitem')).toContainText(orders.data[0]!.orderNumber);
+  const synced = page.getByRole('region', { name: 'Ordrer' }).getByRole('listitem');
+  await expect(synced).toContainText(orders.data[0]!.orderNumber);
+  await expect(synced).toContainText('Betalingslink sendt via SMS til +45 •• •• 28 29.');
+
+  // Exactly one SMS went out, to the customer, with a link to the shop's pay page.
+  const sms = smsOutbox().filter((m) => m.to === '+4526272829');
+  expect(sms).toHaveLength(1);
+  const link = /(http:\/\/\S+\/betal\/[\w-]+)/.exec(sms[0]!.text)?.[1];
+  expect(link).toBeTruthy();
+  expect(sms[0]!.text).toContain(orders.data[0]!.orderNumber);
+
+  // The customer pays on their own phone: a new page in the shop.
+  const shop = await context.newPage();
+  await shop.goto(link!);
+  await expect(shop.getByRole('heading', { name: 'Betal din ordre', level: 1 })).toBeVisible();
+  await expect(shop.getByText(orders.data[0]!.orderNumber)).toBeVisible();
+  await expectNoA11yViolations(shop);
+  await shop.getByLabel('Kortnummer').fill('4000 0000 0000 0002');
+  await shop.getByLabel('Udløbsdato (MM/ÅÅ)').fill('12/29');
+  await shop.getByLabel('Kontrolcifre (CVC)').fill('123');
+  await shop.getByRole('button', { name: /^Betal / }).click();
+  await expect(shop.getByRole('alert')).toContainText('Betalingen blev afvist');
+  await shop.getByLabel('Kortnummer').fill('4111 1111 1111 1111');
+  await shop.getByRole('button', { name: /^Betal / }).click();
+  await expect(shop.getByRole('heading', { name: 'Tak for din betaling' })).toBeVisible();
+  await expectNoA11yViolations(shop);
+  // The link is used up.
+  await shop.reload();
+  await expect(shop.getByRole('alert')).toHaveText('Ordren er allerede betalt. Tak!');
+  await shop.close();
+
+  // The store app learns it on its next sync.
+  await page.getByRole('link', { name: /Synkronisering/ }).click();
+  await page.getByRole('button', { name: 'Synkronisér nu' }).click();
+  await page.getByRole('link', { name: 'Kunder' }).click();
+  await page.getByRole('link', { name: 'Recepter: Karen Offline-Sørensen' }).click();
+  await expect(page.getByRole('region', { name: 'Ordrer' }).getByRole('listitem')).toContainText(/Betalt \d/);
+  await expect(page.getByRole('button', { name: /^Send betalingslink/ })).toHaveCount(0);
 });
