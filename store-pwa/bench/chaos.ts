@@ -1,11 +1,13 @@
-// Chaos run of the offline engine against the real API (`pnpm bench`): 1,000 customer.create
-// commands from a device database go through a proxy that drops connections, delays,
-// duplicates requests and answers 5xx (sometimes after the API applied the batch), and the
-// API is killed and restarted mid-run on the same data folder. Expected: 0 lost, 0 duplicated.
+// Chaos run of the offline engine against the real API (`pnpm bench`): 1,000 commands from a
+// device database — customer.create, order.create for that customer and paymentRequest.send by
+// SMS for that order, each waiting for the one before — go through a proxy that drops
+// connections, delays, duplicates requests and answers 5xx (sometimes after the API applied the
+// batch), and the API is killed and restarted mid-run on the same data folder.
+// Expected: 0 lost, 0 duplicated customers, orders, payment requests and SMS.
 import 'fake-indexeddb/auto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -127,14 +129,37 @@ for (let ok = false; !ok; ) ok = (await client.storeLogin({ storeId: 'st-001', u
 const db = new StoreDb('chaos');
 let clock = 0;
 const engine = createSyncEngine({ db, vault: await openVault(db), send: (commands) => client.sync({ commands }), now: () => clock, random: rand, batchSize: 5 });
+// A frame sold online and in stock, from the catalogue copy the device would hold.
+const snapshot = await createApiClient({ baseUrl: `http://127.0.0.1:${API_PORT}` }).getCatalogueSnapshot(0);
+if (!snapshot.ok) throw new Error('no catalogue');
+const sku = snapshot.data.articles.find((a) => a.category === 'briller' && a.price.unit.publicationStatus === 20 && a.skus[0]!.stock > 0)!.skus[0]!.id;
+
 const names = ['Anna', 'Bo', 'Carl', 'Dorte', 'Erik', 'Frida', 'Gustav', 'Hanne'];
-for (let i = 0; i < COMMANDS; i++) {
+const expected = { customers: 0, orders: 0, paymentRequests: 0 };
+for (let i = 0, made = 0; made < COMMANDS; i++) {
   const id = randomUUID();
   const firstName = names[i % names.length]!;
-  await engine.record(
-    { type: 'customer.create', payload: { customerId: id, zip: '8000', city: 'Aarhus C', firstName, lastName: `Kaos${i}`, phone: String(20000000 + i), street: `Søndergade ${i}` }, entity: { table: 'customers', id } },
-    () => db.customers.add({ id, customerNumber: null, firstName, lastName: `Kaos${i}`, email: null, phone: String(20000000 + i), street: `Søndergade ${i}`, zip: '8000', city: 'Aarhus C', cprMasked: null, birthDate: null, employeeNumber: null, reference: null, storeId: 'st-001', createdAt: '', updatedAt: '', version: 1, syncState: 'pending' }),
+  const phone = String(20000000 + i);
+  const c = await engine.record(
+    { type: 'customer.create', payload: { customerId: id, zip: '8000', city: 'Aarhus C', firstName, lastName: `Kaos${i}`, phone, street: `Søndergade ${i}` }, entity: { table: 'customers', id } },
+    () => db.customers.add({ id, customerNumber: null, firstName, lastName: `Kaos${i}`, email: null, phone, street: `Søndergade ${i}`, zip: '8000', city: 'Aarhus C', cprMasked: null, birthDate: null, employeeNumber: null, reference: null, storeId: 'st-001', createdAt: '', updatedAt: '', version: 1, syncState: 'pending' }),
   );
+  expected.customers += 1;
+  if (++made === COMMANDS) break;
+  const orderId = randomUUID();
+  const o = await engine.record(
+    { type: 'order.create', payload: { orderId, customerId: id, prescriptionId: null, deliveryMethodId: 119, lines: [{ skuId: sku, quantity: 1, subscriptionInterval: null }] }, entity: { table: 'orders', id: orderId }, dependsOn: [c.commandId] },
+    () => db.orders.add({ id: orderId, customerId: id, orderNumber: null, lines: [], deliveryMethodId: 119, totalPrice: 0, paymentStatus: 'awaiting-payment', createdAt: '', syncState: 'pending' }),
+  );
+  expected.orders += 1;
+  if (++made === COMMANDS) break;
+  const requestId = randomUUID();
+  await engine.record(
+    { type: 'paymentRequest.send', payload: { requestId, orderId, channel: 'sms' }, entity: { table: 'paymentRequests', id: requestId }, dependsOn: [o.commandId] },
+    () => db.paymentRequests.add({ id: requestId, orderId, channel: 'sms', sentTo: null, createdAt: '', syncState: 'pending' }),
+  );
+  expected.paymentRequests += 1;
+  made += 1;
 }
 
 const t0 = performance.now();
@@ -162,18 +187,34 @@ const drainMs = performance.now() - t0;
 api.kill('SIGTERM');
 await new Promise((res) => api.once('exit', res));
 const file = JSON.parse(await readFile(path.join(dataDir, 'customers.json'), 'utf8')) as { customers: Record<string, { lastName: string }> };
-const perName = new Map<string, number>();
-for (const c of Object.values(file.customers)) perName.set(c.lastName, (perName.get(c.lastName) ?? 0) + 1);
-const onServer = Array.from({ length: COMMANDS }, (_, i) => perName.has(`Kaos${i}`)).filter(Boolean).length;
-const duplicated = [...perName.values()].reduce((n, v) => n + v - 1, 0);
+const orderFile = JSON.parse(await readFile(path.join(dataDir, 'orders.json'), 'utf8')) as { orders?: Record<string, { customerId: string }>; paymentRequests?: Record<string, { orderId: string }> };
+/** Distinct keys seen, and how many records beyond one per key. */
+function tally(keys: string[]) {
+  const per = new Map<string, number>();
+  for (const k of keys) per.set(k, (per.get(k) ?? 0) + 1);
+  return { distinct: per.size, duplicated: [...per.values()].reduce((n, v) => n + v - 1, 0) };
+}
+const customers = tally(Object.values(file.customers).map((c) => c.lastName).filter((n) => n.startsWith('Kaos')));
+const orders = tally(Object.values(orderFile.orders ?? {}).map((o) => o.customerId));
+const requests = tally(Object.values(orderFile.paymentRequests ?? {}).map((r) => r.orderId));
+const smsDir = path.join(dataDir, 'sms');
+const smsTexts = await Promise.all((await readdir(smsDir).catch(() => [])).map(async (f) => (JSON.parse(await readFile(path.join(smsDir, f), 'utf8')) as { text: string }).text));
+const sms = tally(smsTexts.map((t) => /ordre (O\d+)/.exec(t)?.[1] ?? t));
 const sent = await db.outbox.where('status').equals('sent').count();
 
-console.log(`\nChaos sync: ${COMMANDS} commands, proxy faults and one API kill -9 + restart`);
+console.log(`\nChaos sync: ${COMMANDS} commands (customers, their orders, SMS payment requests), proxy faults and one API kill -9 + restart`);
 console.table({ ...stats, rounds, 'time to drain (ms)': Math.round(drainMs) });
-console.table({ 'sent on device': sent, 'customers on server': onServer, lost: COMMANDS - onServer, duplicated });
+const rows = {
+  customers: { expected: expected.customers, onServer: customers.distinct, lost: expected.customers - customers.distinct, duplicated: customers.duplicated },
+  orders: { expected: expected.orders, onServer: orders.distinct, lost: expected.orders - orders.distinct, duplicated: orders.duplicated },
+  paymentRequests: { expected: expected.paymentRequests, onServer: requests.distinct, lost: expected.paymentRequests - requests.distinct, duplicated: requests.duplicated },
+  sms: { expected: expected.paymentRequests, onServer: sms.distinct, lost: expected.paymentRequests - sms.distinct, duplicated: sms.duplicated },
+};
+console.table(rows);
+console.log(`sent on device: ${sent} of ${COMMANDS}`);
 proxy.close();
 await rm(dataDir, { recursive: true, force: true });
-if (onServer !== COMMANDS || duplicated !== 0 || sent !== COMMANDS) {
+if (Object.values(rows).some((r) => r.lost !== 0 || r.duplicated !== 0) || sent !== COMMANDS) {
   console.error('CHAOS FAILED');
   process.exit(1);
 }

@@ -2,13 +2,9 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { catalogueSnapshotResponseSchema, orderSchema } from '@optik/shared';
-import { buyableArticle, makeTestApp, shopperAgent, type TestApp } from '../../test/harness';
+import { buyableArticle, makeTestApp, staffAgent, type TestApp } from '../../test/harness';
 
-async function staff(t: TestApp) {
-  const s = await shopperAgent(t);
-  await s.post('/api/auth/store/login', { storeId: 'st-001', username: 'medarbejder1', password: 'Demo1234!' }).expect(200);
-  return s;
-}
+const staff = (t: TestApp) => staffAgent(t);
 const at = '2026-11-22T09:00:00.000Z';
 const customerCmd = (customerId: string) => ({ id: randomUUID(), type: 'customer.create', createdAt: at, payload: { customerId, zip: '8000', city: 'Aarhus C', firstName: 'Mette', lastName: 'Jensen', phone: '20304050', street: 'Søndergade 1' } });
 const orderCmd = (payload: object) => ({ id: randomUUID(), type: 'order.create', createdAt: at, payload });
@@ -77,8 +73,7 @@ describe('GET /api/staff/customers/{id}/orders', () => {
     const a = await buyableArticle(t);
     await s.post('/api/sync', { commands: [customerCmd(customerId), orderCmd({ orderId: randomUUID(), customerId, prescriptionId: null, deliveryMethodId: 119, lines: [{ skuId: a.skus[0]!.id, quantity: 1, subscriptionInterval: null }] })] }).expect(200);
     expect((await s.agent.get(`/api/staff/customers/${customerId}/orders`).expect(200)).body.data).toHaveLength(1);
-    const other = await shopperAgent(t);
-    await other.post('/api/auth/store/login', { storeId: 'st-002', username: 'medarbejder2', password: 'Demo1234!' }).expect(200);
+    const other = await staffAgent(t, 'medarbejder2', 'st-002');
     expect((await other.agent.get(`/api/staff/customers/${customerId}/orders`).expect(200)).body.data).toEqual([]);
     await request(t.app).get(`/api/staff/customers/${customerId}/orders`).expect(401);
   });

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { makeTestApp, shopperAgent, type TestApp } from '../../test/harness';
+import { makeTestApp, shopperAgent, staffAgent, type TestApp } from '../../test/harness';
 
 async function staffWithCustomer(t: TestApp) {
-  const s = await shopperAgent(t);
-  await s.post('/api/auth/store/login', { storeId: 'st-001', username: 'medarbejder1', password: 'Demo1234!' }).expect(200);
+  const s = await staffAgent(t);
   const customerId = randomUUID();
   const createCustomer = { id: randomUUID(), type: 'customer.create', createdAt: '2026-11-22T09:00:00.000Z', payload: { customerId, zip: '8000', city: 'Aarhus C', firstName: 'Mette', lastName: 'Jensen', phone: '20304050', street: 'Søndergade 1' } };
   return { s, customerId, createCustomer };

@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { syncResponseSchema } from '@optik/shared';
-import { makeTestApp, shopperAgent, type TestApp } from '../../test/harness';
+import { makeTestApp, shopperAgent, staffAgent } from '../../test/harness';
 
 const PASSWORD = 'Demo1234!';
 
-async function staffAgent(t: TestApp, username = 'medarbejder1', storeId = 'st-001') {
-  const s = await shopperAgent(t);
-  await s.post('/api/auth/store/login', { storeId, username, password: PASSWORD }).expect(200);
-  return s;
-}
 
 function createCustomer(patch: Record<string, unknown> = {}) {
   const customerId = randomUUID();
