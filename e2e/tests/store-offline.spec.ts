@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '../fixtures';
 import { dataDir } from '../env';
@@ -6,13 +6,10 @@ import { dataDir } from '../env';
 /** The local SMS outbox of the API under test (DATA_DIR/sms), newest last. */
 function smsOutbox(): { to: string; text: string }[] {
   const dir = path.join(dataDir, 'sms');
-  let files: string[] = [];
-  try {
-    files = readdirSync(dir).sort();
-  } catch {
-    return [];
-  }
-  return files.map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as { to: string; text: string });
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .sort()
+    .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as { to: string; text: string });
 }
 
 test('staff create a customer with the network cut; it syncs exactly once when back online', async ({ page, context, storeURL, loginAsStore, expectNoA11yViolations }) => {
