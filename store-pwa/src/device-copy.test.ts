@@ -1,18 +1,22 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Customer, Order } from '@optik/shared';
+import type { Customer, Order, Prescription } from '@optik/shared';
 
 const calls: string[] = [];
 let customers: Customer[] = [];
 let orders: Order[] = [];
+let prescriptions: Prescription[] = [];
 vi.mock('./api', () => ({
   api: {
     recentCustomers: async (since?: string) => (calls.push(`customers:${since ?? ''}`), { ok: true, status: 200, data: { data: customers } }),
     staffOrders: async (since?: string) => (calls.push(`orders:${since ?? ''}`), { ok: true, status: 200, data: { data: orders } }),
     requisitions: async () => (calls.push('requisitions'), { ok: true, status: 200, data: { data: [] } }),
+    customerPrescriptions: async () => ({ ok: true, status: 200, data: { data: prescriptions } }),
+    customerOrders: async () => ({ ok: true, status: 200, data: { data: orders } }),
   },
 }));
-const { db, refreshCustomers, refreshOrders } = await import('./services');
+const { db, refreshCustomerRecords, refreshCustomers, refreshOrders } = await import('./services');
+const { openVault } = await import('./db/vault');
 
 const serverCustomer = (id: string, updatedAt: string, patch: Partial<Customer> = {}): Customer => ({
   id, customerNumber: 'K100001', firstName: 'Ole', lastName: 'Server', email: null, phone: '30405060', street: 'Vej 1', zip: '2100', city: 'København Ø', cpr: '070761-XXXX',
@@ -31,6 +35,7 @@ beforeEach(async () => {
 afterEach(() => {
   customers = [];
   orders = [];
+  prescriptions = [];
 });
 
 describe("the device's copy of this store's customers and orders", () => {
@@ -55,5 +60,17 @@ describe("the device's copy of this store's customers and orders", () => {
     orders = [];
     await refreshOrders();
     expect(calls.at(-1)).toBe('orders:2026-11-22T10:01:00.000Z');
+  });
+
+  it("brings a server-found customer's prescriptions down sealed with the device key, and their orders in this store", async () => {
+    const entry = { kind: 'glasses' as const, glasses: { rightSphere: -1.25, rightCylinder: null, rightAxis: null, rightAddition: null, rightPupillaryDistance: 31.5, leftSphere: -1, leftCylinder: null, leftAxis: null, leftAddition: null, leftPupillaryDistance: 32 } };
+    prescriptions = [{ id: 'rx1', customerId: 'c1', storeId: 'st-002', examDate: '2026-10-01', entry, createdAt: '2026-10-01T10:00:00.000Z' }];
+    orders = [serverOrder('o9', '2026-11-22T10:00:00.000Z')];
+    expect(await refreshCustomerRecords('c1')).toBe(true);
+    const row = (await db.prescriptions.get('rx1'))!;
+    expect(row).toMatchObject({ customerId: 'c1', kind: 'glasses', examDate: '2026-10-01', syncState: 'synced' });
+    expect(JSON.stringify(row)).not.toContain('-1.25');
+    expect(await (await openVault(db)).open(row.sealed)).toEqual(entry);
+    expect(await db.orders.get('o9')).toMatchObject({ customerId: 'c1', orderNumber: 'O2600001' });
   });
 });

@@ -108,6 +108,25 @@ export async function refreshOrders(): Promise<boolean> {
   return true;
 }
 
+/**
+ * A customer opened on this device: their prescriptions (sealed with the device key, like those
+ * entered here) and this store's orders for them come down, so staff can order offline later.
+ */
+export async function refreshCustomerRecords(customerId: string): Promise<boolean> {
+  const [rx, orders] = await Promise.all([api.customerPrescriptions(customerId), api.customerOrders(customerId)]);
+  if (!rx.ok || !orders.ok) return false;
+  const vault = await openVault(db);
+  const sealed = await Promise.all(rx.data.data.map(async (p) => ({ p, sealed: await vault.seal(p.entry) })));
+  await db.transaction('rw', [db.prescriptions, db.orders], async () => {
+    for (const { p, sealed: s } of sealed) {
+      if (await db.prescriptions.get(p.id)) continue;
+      await db.prescriptions.put({ id: p.id, customerId, kind: p.entry.kind, examDate: p.examDate, sealed: s, createdAt: p.createdAt, syncState: 'synced' });
+    }
+    for (const o of orders.data.data) if (!(await db.orders.get(o.id))) await db.orders.put(toLocalOrder(o, customerId));
+  });
+  return true;
+}
+
 function toLocalOrder(o: Order, customerId: string): LocalOrder {
   return {
     id: o.id,

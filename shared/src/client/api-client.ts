@@ -25,6 +25,7 @@ import {
   payLinkLookupResponseSchema,
   payLinkPayResponseSchema,
   requisitionListResponseSchema,
+  prescriptionSchema,
   type PayLinkPayRequest,
 } from '../schemas/index';
 import { da } from '../messages/da';
@@ -119,6 +120,10 @@ export function createApiClient(opts: FetcherOptions) {
     recentCustomers: (since?: string) => call(customerListSchema, `/api/staff/customers/recent${since ? `?since=${encodeURIComponent(since)}` : ''}`),
     /** This store's orders changed since `since` (ISO): payment state reaches the device. */
     staffOrders: (since?: string) => call(orderListResponseSchema, `/api/staff/orders${since ? `?since=${encodeURIComponent(since)}` : ''}`),
+    /** A customer's prescriptions (staff), for a customer found on the server. */
+    customerPrescriptions: (customerId: string) => call(z.object({ data: z.array(prescriptionSchema) }), `/api/staff/customers/${encodeURIComponent(customerId)}/prescriptions`),
+    /** A customer's orders in this store (staff). */
+    customerOrders: (customerId: string) => call(orderListResponseSchema, `/api/staff/customers/${encodeURIComponent(customerId)}/orders`),
     /** A manager's store's requisitions. */
     requisitions: () => call(requisitionListResponseSchema, '/api/staff/requisitions'),
     /** Pay-by-link: the token goes in the body (never in an API URL or log). */

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from '@tanstack/react-router';
@@ -6,7 +6,7 @@ import { contactLensLines, glassesLines, type PrescriptionCreate } from '@optik/
 import { openVault } from '../../db/vault';
 import type { LocalOrder, LocalPrescription } from '../../db/db';
 import { t } from '../../messages';
-import { db, syncServices } from '../../services';
+import { db, refreshCustomerRecords, syncServices } from '../../services';
 import { sessionAtom } from '../../session';
 import { PrescriptionForm } from './prescription-form';
 import { OrderForm } from '../orders/order-form';
@@ -25,6 +25,10 @@ export function CustomerDetail({ customerId }: { customerId: string }) {
   }, [customerId]);
   const orders = useLiveQuery(() => db.orders.where('customerId').equals(customerId).toArray(), [customerId]);
   const [adding, setAdding] = useState<Entry['kind'] | 'order' | null>(null);
+  // Online, what the server has for this customer comes down; offline the device's copy is shown as it is.
+  useEffect(() => {
+    void refreshCustomerRecords(customerId);
+  }, [customerId]);
   const [notice, setNotice] = useState<string | null>(null);
 
   if (!customer || !session) return <p role="status">{t.session.checking}</p>;
