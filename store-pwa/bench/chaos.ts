@@ -213,7 +213,8 @@ const rows = {
 console.table(rows);
 console.log(`sent on device: ${sent} of ${COMMANDS}`);
 proxy.close();
-await rm(dataDir, { recursive: true, force: true });
+if (process.env.CHAOS_KEEP) console.log(`data kept in ${dataDir}`);
+else await rm(dataDir, { recursive: true, force: true });
 if (Object.values(rows).some((r) => r.lost !== 0 || r.duplicated !== 0) || sent !== COMMANDS) {
   console.error('CHAOS FAILED');
   process.exit(1);

@@ -67,6 +67,26 @@ describe('payment requests (paymentRequest.send through /api/sync)', () => {
     expect(refused.result).toMatchObject({ status: 'rejected', error: { fields: { channel: payMessages.noEmail } } });
   });
 
+  it('sends one SMS when the same command arrives in several requests at the same moment, however slow storage and gateway answer', async () => {
+    const t = await makeTestApp();
+    const { s, orderId } = await orderInStore(t);
+    // Lookups and the SMS gateway that take time (as disk and network do): the check "already
+    // applied" and the mark "being applied" must still be one step.
+    const deliver = t.sms.send.bind(t.sms);
+    t.sms.send = (m) => new Promise((r) => setTimeout(r, 25)).then(() => deliver(m));
+    const collection = t.storage.collection.bind(t.storage);
+    t.storage.collection = ((name: Parameters<typeof collection>[0]) => {
+      const c = collection(name);
+      if (name !== 'syncLog') return c;
+      const slowGet = (id: string) => new Promise((r) => setTimeout(r, 25)).then(() => c.get(id));
+      return new Proxy(c, { get: (target, prop) => (prop === 'get' ? slowGet : (Reflect.get(target, prop) as (...a: unknown[]) => unknown).bind(target)) });
+    }) as typeof t.storage.collection;
+    const cmd = command('paymentRequest.send', { requestId: randomUUID(), orderId, channel: 'sms' });
+    const answers = await Promise.all([s.post('/api/sync', { commands: [cmd] }), s.post('/api/sync', { commands: [cmd] }), s.post('/api/sync', { commands: [cmd] })]);
+    expect(answers.map((a) => a.body.results[0].status).sort()).toEqual(['applied', 'duplicate', 'duplicate']);
+    expect(t.sms.sent).toHaveLength(1);
+  });
+
   it("refuses another store's order, and a paid one", async () => {
     const t = await makeTestApp();
     const { orderId } = await orderInStore(t);

@@ -44,12 +44,19 @@ export class SyncService {
     return results;
   }
 
-  private async one(command: SyncCommandEnvelope, user: SessionUser): Promise<SyncResult> {
+  /**
+   * The in-flight entry is set before the first await: two requests carrying the same command
+   * must never both pass the sync-log check (a handler with an outside effect, like an SMS,
+   * would run twice).
+   */
+  private one(command: SyncCommandEnvelope, user: SessionUser): Promise<SyncResult> {
     const running = this.inFlight.get(command.id);
-    if (running) return { ...(await running), status: 'duplicate' };
-    const logged = await this.storage.collection('syncLog').get(command.id);
-    if (logged) return { id: logged.id, status: 'duplicate', result: logged.result, error: logged.error };
-    const run = this.apply(command, user).finally(() => this.inFlight.delete(command.id));
+    if (running) return running.then((r) => ({ ...r, status: 'duplicate' }));
+    const run = (async (): Promise<SyncResult> => {
+      const logged = await this.storage.collection('syncLog').get(command.id);
+      if (logged) return { id: logged.id, status: 'duplicate', result: logged.result, error: logged.error };
+      return this.apply(command, user);
+    })().finally(() => this.inFlight.delete(command.id));
     this.inFlight.set(command.id, run);
     return run;
   }
