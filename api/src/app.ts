@@ -25,10 +25,12 @@ import { OrderService } from './modules/orders/service';
 import { paymentRoutes } from './modules/payments/routes';
 import { PaymentService } from './modules/payments/service';
 import { RequisitionService } from './modules/requisitions/service';
+import { widgetRoutes } from './modules/widget/routes';
+import { WidgetService } from './modules/widget/service';
 
 export interface App {
   app: Express;
-  services: { catalogue: CatalogueService; search: SearchService; cart: CartService; auth: AuthService; customers: CustomerService; sync: SyncService; payments: PaymentService };
+  services: { catalogue: CatalogueService; search: SearchService; cart: CartService; auth: AuthService; customers: CustomerService; sync: SyncService; payments: PaymentService; widget: WidgetService };
 }
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
@@ -45,6 +47,7 @@ export function createApp(deps: AppDeps): App {
   const orders = new OrderService(storage, clock, catalogue);
   const payments = new PaymentService(storage, clock, config, mailer, sms, deps.payments);
   const requisitions = new RequisitionService(storage, clock);
+  const widget = new WidgetService(storage, clock, catalogue, categoryTree);
   const sync = new SyncService(storage, clock, { customers, prescriptions, orders, payments, requisitions });
 
   const app = express();
@@ -73,6 +76,7 @@ export function createApp(deps: AppDeps): App {
   app.use(helmet({ crossOriginResourcePolicy: { policy: 'same-site' } }));
   app.use(cookieParser(config.secret));
   app.use(express.json({ limit: '256kb' }));
+  app.use(widgetRoutes({ config, widget }));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -89,5 +93,5 @@ export function createApp(deps: AppDeps): App {
 
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
-  return { app, services: { catalogue, search, cart, auth, customers, sync, payments } };
+  return { app, services: { catalogue, search, cart, auth, customers, sync, payments, widget } };
 }

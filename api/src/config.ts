@@ -21,6 +21,8 @@ const envSchema = z.object({
   PUBLIC_WEB_URL: z.url().default('http://localhost:5173'),
   /** smtp(s)://user:pass@host:port — without it, mail goes to DATA_DIR/mail as JSON files. */
   SMTP_URL: z.string().startsWith('smtp').optional(),
+  /** Extra origins (comma-separated) whose pages may call the widget's /v2 API; the shop's own is always allowed. */
+  WIDGET_ALLOWED_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -55,6 +57,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
       sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
       loginRateLimit: { windowMs: e.LOGIN_RATE_LIMIT_WINDOW_MIN * 60_000, max: e.LOGIN_RATE_LIMIT_MAX },
       publicWebUrl: e.PUBLIC_WEB_URL.replace(/\/$/, ''),
+      widgetOrigins: e.WIDGET_ALLOWED_ORIGINS.split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean),
     },
   };
 }

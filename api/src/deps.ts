@@ -21,6 +21,8 @@ export interface AppConfig {
   loginRateLimit: { windowMs: number; max: number };
   /** Where the shop is reached, for links in e-mails. */
   publicWebUrl: string;
+  /** Origins besides the shop's whose pages may call /v2 (CORS). */
+  widgetOrigins?: string[];
 }
 
 export interface AppDeps {

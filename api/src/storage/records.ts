@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accountSchema, articleSchema, cartItemSchema, contentPageSchema, customerSchema, orderSchema, paymentRequestSchema, requisitionSchema, roleSchema, storeSchema, syncResultSchema } from '@optik/shared';
+import { providerEventSchema, accountSchema, articleSchema, cartItemSchema, contentPageSchema, customerSchema, orderSchema, paymentRequestSchema, requisitionSchema, roleSchema, storeSchema, syncResultSchema } from '@optik/shared';
 
 /**
  * Server-side records kept by the storage port. Shapes shown to clients come from
@@ -77,6 +77,10 @@ export const paymentRequestRecordSchema = paymentRequestSchema.extend({
 });
 export type PaymentRequestRecord = z.infer<typeof paymentRequestRecordSchema>;
 
+/** A widget tracking event as received (popularity, attribution). */
+export const widgetEventRecordSchema = z.object({ id: z.string(), at: z.string(), market: z.string(), tenant: z.string(), event: providerEventSchema });
+export type WidgetEventRecord = z.infer<typeof widgetEventRecordSchema>;
+
 export const contentPageRecordSchema = contentPageSchema.extend({ id: z.string() });
 export type ContentPageRecord = z.infer<typeof contentPageRecordSchema>;
 
@@ -105,6 +109,7 @@ export const collections = {
   orders: { schema: orderSchema, group: 'orders', durable: true },
   paymentRequests: { schema: paymentRequestRecordSchema, group: 'orders', durable: true },
   requisitions: { schema: requisitionSchema, group: 'company', durable: true },
+  widgetEvents: { schema: widgetEventRecordSchema, group: 'events', durable: false, shards: 16 },
 } as const satisfies Record<string, { schema: z.ZodType<{ id: string }>; group: string; durable: boolean; shards?: number }>;
 
 export type CollectionName = keyof typeof collections;

@@ -1,0 +1,257 @@
+import { randomUUID } from 'node:crypto';
+import { foldDanish, type Article, type ProductDisplay, type ProviderEvent, type productListingRequestSchema, type recommendProductsRequestSchema, type searchResultsRequestSchema } from '@optik/shared';
+import type { z } from 'zod';
+import type { Clock } from '../../deps';
+import { badRequest } from '../../http/errors';
+import type { Storage } from '../../storage/port';
+import type { CatalogueService, CategoryTreeInput } from '../catalogue/service';
+import { SORTS, toDisplay, UnknownFilterError, WidgetEngine, type QueryResult } from './engine';
+
+type SearchRequest = z.output<typeof searchResultsRequestSchema>;
+type ListingRequest = z.output<typeof productListingRequestSchema>;
+type RecommendRequest = z.output<typeof recommendProductsRequestSchema>;
+
+/** Weights of what a shopper did, for "popular" (orders count most). */
+const EVENT_WEIGHT: Record<ProviderEvent['event_type'], number> = { purchase: 10, add_to_cart: 3, click: 1, page_view: 0.5, element_visible: 0, recommendations_inserted: 0 };
+
+/** Cursor = the offset of the next page, opaque to clients. */
+export function encodeCursor(offset: number): string {
+  return Buffer.from(`o:${offset}`).toString('base64url');
+}
+function decodeCursor(cursor: string | null | undefined): number {
+  if (!cursor) return 0;
+  const m = /^o:(\d{1,7})$/.exec(Buffer.from(cursor, 'base64url').toString());
+  if (!m) throw badRequest({ cursor: 'Ugyldig cursor.' });
+  return Number(m[1]);
+}
+
+/** The /v2 provider API behind the widget: search, listing, suggestions, recommendations, events. */
+export class WidgetService {
+  readonly engine: WidgetEngine;
+  private popularityLoaded: Promise<void> | null = null;
+  private readonly queries = new Map<string, number>();
+
+  constructor(
+    private readonly storage: Storage,
+    private readonly clock: Clock,
+    private readonly catalogue: CatalogueService,
+    private readonly tree: readonly CategoryTreeInput[],
+  ) {
+    this.engine = new WidgetEngine(() => catalogue.load());
+  }
+
+  /** Popularity from stored orders and events, read once; later events add to it live. */
+  private warm(): Promise<void> {
+    this.popularityLoaded ??= (async () => {
+      for (const o of await this.storage.collection('orders').all()) for (const l of o.lines) this.engine.addPopularity(l.articleId, EVENT_WEIGHT.purchase * l.quantity);
+      for (const e of await this.storage.collection('widgetEvents').all()) this.count(e.event);
+    })();
+    return this.popularityLoaded;
+  }
+
+  private count(e: ProviderEvent) {
+    const w = EVENT_WEIGHT[e.event_type];
+    if (!w) return;
+    if (e.product_id) this.engine.addPopularity(e.product_id, w);
+    for (const id of e.product_ids ?? []) this.engine.addPopularity(id, w);
+    for (const p of e.products ?? []) {
+      const found = this.skuToArticle(p.sku);
+      if (found) this.engine.addPopularity(found, w * Math.abs(p.quantity));
+    }
+  }
+
+  private skuIndex: Map<string, string> | null = null;
+  private skuToArticle(idOrSku: string): string | undefined {
+    return this.skuIndex?.get(idOrSku) ?? idOrSku;
+  }
+
+  private async run(input: { query: string; route?: string; filters: SearchRequest['filters']; sorting?: SearchRequest['sorting']; limit: number; cursor?: string | null }): Promise<QueryResult & { next: string | null; offset: number }> {
+    await this.warm();
+    const offset = decodeCursor(input.cursor);
+    try {
+      const r = await this.engine.query({ query: input.query, route: input.route, filters: input.filters, sorting: input.sorting, offset, limit: input.limit });
+      return { ...r, offset, next: offset + r.articles.length < r.total ? encodeCursor(offset + r.articles.length) : null };
+    } catch (err) {
+      if (err instanceof UnknownFilterError) throw badRequest({ filters: `Ukendt filterfelt: ${err.field}` });
+      throw err;
+    }
+  }
+
+  private sorts(withRelevance: boolean) {
+    return SORTS.filter((s) => withRelevance || s.field !== 'relevance').map((s) => ({ ...s }));
+  }
+
+  async searchResults(req: SearchRequest) {
+    const id = randomUUID();
+    const r = await this.run(req);
+    if (req.query) this.queries.set(foldDanish(req.query), (this.queries.get(foldDanish(req.query)) ?? 0) + 1);
+    const snapshot = await this.catalogue.load();
+    const q = foldDanish(req.query);
+    const content = q.length >= 2 ? snapshot.pages.filter((p) => foldDanish(`${p.title} ${p.slug}`).includes(q)).slice(0, 3) : [];
+    return {
+      n_hits: r.total,
+      displays: r.articles.map((a, i) => toDisplay(a, { search_result_id: `${id}:${r.offset + i}` })),
+      sorts: this.sorts(Boolean(req.query)),
+      filters: r.filters,
+      search_request_id: id,
+      content_search_links: content.map((p) => ({ page_url: p.url, title: p.title })),
+      cursor: r.next,
+    };
+  }
+
+  /** A catalogue route's listing, with its breadcrumb and quick links (its sub-routes). */
+  async productListing(req: ListingRequest) {
+    const node = this.findRoute(req.category_id);
+    if (!node) throw badRequest({ category_id: 'Kategorien findes ikke.' });
+    const id = randomUUID();
+    const r = await this.run({ query: '', route: node.path, filters: req.filters, sorting: req.sorting, limit: req.limit, cursor: req.cursor });
+    const snapshot = await this.catalogue.load();
+    return {
+      n_hits: r.total,
+      displays: r.articles.map((a, i) => toDisplay(a, { search_result_id: `${id}:${r.offset + i}` })),
+      sorts: this.sorts(false),
+      filters: r.filters,
+      breadcrumb: [{ title: 'Forside', page_url: '/' }, ...node.trail],
+      quick_links: node.children.filter((c) => (snapshot.byRoute.get(c.path)?.length ?? 0) > 0).map((c) => ({ title: c.title, page_url: c.path })),
+      product_listing_request_id: id,
+      cursor: r.next,
+    };
+  }
+
+  private findRoute(path: string): { path: string; trail: { title: string; page_url: string }[]; children: { path: string; title: string }[] } | null {
+    const p = decodeURIComponent(path).replace(/\/+$/, '') || '/';
+    for (const top of this.tree) {
+      if (top.path === p) return { path: p, trail: [{ title: top.title, page_url: top.path }], children: top.children };
+      const child = top.children.find((c) => c.path === p);
+      if (child) return { path: p, trail: [{ title: top.title, page_url: top.path }, { title: child.title, page_url: child.path }], children: [] };
+    }
+    return null;
+  }
+
+  /** Up to 3 query suggestions (catalogue titles and popular queries), brand and category pages, one content page (SPEC §9). */
+  async suggestions(query: string) {
+    const q = foldDanish(query.trim());
+    const snapshot = await this.catalogue.load();
+    const out: { type: 'query' | 'category' | 'content'; title: string; parent_title?: string; category_type?: string; page_url?: string }[] = [];
+    if (!q) {
+      const popular = [...this.queries].sort((a, b) => b[1] - a[1]).slice(0, 3);
+      for (const [text] of popular) out.push({ type: 'query', title: text });
+      return { suggestions_request_id: randomUUID(), suggestions: out };
+    }
+    const seen = new Set<string>();
+    const fromQueries = [...this.queries].filter(([text]) => text.startsWith(q) && text !== q).sort((a, b) => b[1] - a[1]);
+    for (const [text] of fromQueries) if (seen.size < 3 && !seen.has(text)) seen.add(text);
+    const names = new Map<string, number>();
+    for (const a of snapshot.articles) {
+      for (const candidate of [a.brand, `${a.brand} ${a.name.replace(a.brand, '').trim().split(' ')[0] ?? ''}`.trim(), a.name]) {
+        const f = foldDanish(candidate);
+        if (f.startsWith(q) || f.split(' ').some((w) => w.startsWith(q))) names.set(candidate, (names.get(candidate) ?? 0) + 1 + (this.engine.popularity.get(a.id) ?? 0));
+      }
+    }
+    for (const [name] of [...names].sort((a, b) => b[1] - a[1] || a[0].length - b[0].length)) {
+      if (seen.size >= 3) break;
+      const key = name.toLowerCase();
+      if (![...seen].some((s) => s.toLowerCase() === key)) seen.add(name);
+    }
+    for (const title of seen) out.push({ type: 'query', title });
+    let categories = 0;
+    for (const top of this.tree) {
+      for (const c of [{ ...top, kind: 'category' as const }, ...top.children]) {
+        if (categories >= 2) break;
+        if (foldDanish(c.title).split(/\s+/).some((w) => w.startsWith(q))) {
+          out.push({ type: 'category', title: c.title, parent_title: c.path === top.path ? undefined : top.title, category_type: c.kind === 'brand' ? 'BRAND' : 'CATEGORY', page_url: c.path });
+          categories += 1;
+        }
+      }
+    }
+    const page = snapshot.pages.find((p) => foldDanish(p.title).split(/\s+/).some((w) => w.startsWith(q)));
+    if (page) out.push({ type: 'content', title: page.title, page_url: page.url });
+    return { suggestions_request_id: randomUUID(), suggestions: out };
+  }
+
+  /** Similar articles: same category first, then brand, shape, colour and a near price. */
+  async related(productId: string, limit: number, exclude: Set<string> = new Set()): Promise<Article[]> {
+    const snapshot = await this.catalogue.load();
+    const a = snapshot.byId.get(productId) ?? snapshot.bySlug.get(productId);
+    if (!a) return [];
+    const price = a.price.unit.amount;
+    const scored = snapshot.articles
+      .filter((b) => b.id !== a.id && !exclude.has(b.id) && b.category === a.category && b.price.unit.publicationStatus !== 30)
+      .map((b) => {
+        let s = 0;
+        if (b.brand === a.brand) s += 3;
+        if (b.attributes.shape && b.attributes.shape === a.attributes.shape) s += 2;
+        if (b.attributes.color && b.attributes.color === a.attributes.color) s += 1.5;
+        if (b.attributes.subCategory && b.attributes.subCategory === a.attributes.subCategory) s += 1;
+        const ratio = b.price.unit.amount / Math.max(1, price);
+        if (ratio > 0.7 && ratio < 1.4) s += 2;
+        s += Math.min(2, (this.engine.popularity.get(b.id) ?? 0) / 20);
+        return { b, s };
+      })
+      .sort((x, y) => y.s - x.s || x.b.id.localeCompare(y.b.id));
+    return scored.slice(0, limit).map((x) => x.b);
+  }
+
+  /** Bought together: articles that share an order with any of `ids`, by how often. */
+  private async boughtWith(ids: Set<string>, limit: number): Promise<Article[]> {
+    const snapshot = await this.catalogue.load();
+    const together = new Map<string, number>();
+    for (const o of await this.storage.collection('orders').all()) {
+      const inOrder = new Set(o.lines.map((l) => l.articleId));
+      if (![...ids].some((id) => inOrder.has(id))) continue;
+      for (const other of inOrder) if (!ids.has(other)) together.set(other, (together.get(other) ?? 0) + 1);
+    }
+    return [...together].sort((a, b) => b[1] - a[1]).map(([id]) => snapshot.byId.get(id)).filter((x): x is Article => Boolean(x)).slice(0, limit);
+  }
+
+  private async popular(limit: number, route?: string): Promise<Article[]> {
+    const r = await this.run({ query: '', route, filters: [], sorting: { field: 'popularity', order: 'desc' }, limit });
+    return r.articles.filter((a) => a.price.unit.publicationStatus !== 30);
+  }
+
+  /** POST /v2/recommend/products/{kind}: related, by product ids (cart), landing page, after basket, category. */
+  async recommend(kind: 'category' | 'product' | 'products' | 'general', req: RecommendRequest) {
+    await this.warm();
+    const id = randomUUID();
+    const limit = req.limit;
+    let list: Article[];
+    if (kind === 'product' && req.product_id) {
+      list = await this.related(req.product_id, limit);
+    } else if (kind === 'products' && req.product_ids?.length) {
+      const snapshot = await this.catalogue.load();
+      const ids = new Set(req.product_ids.map((p) => (snapshot.byId.get(p) ?? snapshot.bySlug.get(p))?.id).filter((x): x is string => Boolean(x)));
+      const together = await this.boughtWith(ids, limit);
+      const seen = new Set([...ids, ...together.map((a) => a.id)]);
+      list = [...together];
+      for (const pid of ids) {
+        if (list.length >= limit) break;
+        for (const r of await this.related(pid, limit, seen)) {
+          if (list.length >= limit) break;
+          seen.add(r.id);
+          list.push(r);
+        }
+      }
+    } else if (kind === 'category' && req.category_id) {
+      const node = this.findRoute(req.category_id.startsWith('/') ? req.category_id : `/${req.category_id}`);
+      if (!node) throw badRequest({ category_id: 'Kategorien findes ikke.' });
+      list = await this.popular(limit, node.path);
+    } else if (req.type === 'after_basket' && req.product_ids?.length) {
+      list = await this.boughtWith(new Set(req.product_ids), limit);
+    } else {
+      list = await this.popular(limit);
+    }
+    const displays: ProductDisplay[] = list.slice(0, limit).map((a, i) => toDisplay(a, { recommendation_id: `${id}:${i}` }));
+    return { displays, recommendation_request_id: id };
+  }
+
+  /** Stored for popularity (and later analysis); shopper ids only as given, never personal data. */
+  async createEvents(events: ProviderEvent[], market: string, tenant: string): Promise<number> {
+    await this.warm();
+    const snapshot = await this.catalogue.load();
+    this.skuIndex ??= new Map([...snapshot.bySku].map(([sku, { article }]) => [sku, article.id]));
+    const at = this.clock.now().toISOString();
+    await this.storage.collection('widgetEvents').putMany(events.map((event) => ({ id: randomUUID(), at, market, tenant, event })));
+    for (const e of events) this.count(e);
+    return events.length;
+  }
+}

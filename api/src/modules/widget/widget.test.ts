@@ -1,0 +1,152 @@
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { listingResponseSchema, recommendationResponseSchema, searchResultResponseSchema, suggestionsResponseSchema, type Article } from '@optik/shared';
+import { makeTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+let articles: Article[];
+beforeAll(async () => {
+  t = await makeTestApp();
+  articles = await t.storage.collection('articles').all();
+});
+const ctx = { tenant: 'profil-optik', market: 'dk' };
+const results = async (body: object, status = 200) => (await request(t.app).post('/v2/search/results').send({ ...ctx, ...body }).expect(status)).body;
+const listing = async (body: object, status = 200) => (await request(t.app).post('/v2/product-listing').send({ ...ctx, ...body }).expect(status)).body;
+
+describe('POST /v2/search/results', () => {
+  it('finds by text with Danish stemming, folding and typos, and answers the SPEC §3 shape', async () => {
+    const body = searchResultResponseSchema.parse(await results({ query: 'solbriller ray-ban', limit: 10 }));
+    expect(body.n_hits).toBeGreaterThan(0);
+    expect(body.displays[0]!.brand).toBe('Ray-Ban');
+    expect(body.displays[0]!.search_result_id).toBe(`${body.search_request_id}:0`);
+    expect(body.sorts!.map((s) => s.field)).toContain('relevance');
+    expect((await results({ query: 'oejenpleje' })).n_hits).toBeGreaterThan(0);
+    expect((await results({ query: 'øjenpleje' })).n_hits).toBe((await results({ query: 'oejenpleje' })).n_hits);
+    // One typo in a long word still finds it.
+    expect((await results({ query: 'kontaktlinsr' })).n_hits).toBeGreaterThan(0);
+  });
+
+  it('filters with every operator, on a field or on its lower-cased group title', async () => {
+    const all = await results({ query: '', limit: 1 });
+    const brand = all.filters.find((f: { field: string }) => f.field === 'brand');
+    expect(brand.meta.group_title).toBe('Mærke');
+    const gucci = await results({ query: '', filters: [{ field: 'brand', op: 'eq', data: 'Gucci' }], limit: 100 });
+    expect(gucci.n_hits).toBe(articles.filter((a) => a.brand === 'Gucci').length);
+    expect((await results({ query: '', filters: [{ field: 'mærke', op: 'eq', data: 'Gucci' }] })).n_hits).toBe(gucci.n_hits);
+    const notGucci = await results({ query: '', filters: [{ field: 'brand', op: 'neq', data: 'Gucci' }] });
+    expect(notGucci.n_hits).toBe(articles.length - gucci.n_hits);
+    const two = await results({ query: '', filters: [{ field: 'brand', op: 'in', data: ['Gucci', 'Prada'] }] });
+    expect(two.n_hits).toBe(articles.filter((a) => a.brand === 'Gucci' || a.brand === 'Prada').length);
+    expect((await results({ query: '', filters: [{ field: 'brand', op: 'nin', data: ['Gucci', 'Prada'] }] })).n_hits).toBe(articles.length - two.n_hits);
+    const price = (a: Article) => a.price.unit.amount / 100;
+    expect((await results({ query: '', filters: [{ field: 'price', op: 'leq', data: 500 }] })).n_hits).toBe(articles.filter((a) => price(a) <= 500).length);
+    expect((await results({ query: '', filters: [{ field: 'pris', op: 'geq', data: 2000 }] })).n_hits).toBe(articles.filter((a) => price(a) >= 2000).length);
+    expect((await results({ query: '', filters: [{ field: 'price', op: 'inrange', data: [1000, 2000] }] })).n_hits).toBe(articles.filter((a) => price(a) >= 1000 && price(a) <= 2000).length);
+    expect((await results({ query: '', filters: [{ field: 'polarized', op: 'eq', data: true }] })).n_hits).toBe(articles.filter((a) => a.attributes.polarized).length);
+    expect((await results({ query: '', filters: [{ field: 'style', op: 'nin', data: ['runde'] }] })).n_hits).toBe(articles.filter((a) => !(a.attributes.style ?? []).includes('runde')).length);
+    // A chosen brand leaves the other brands selectable (disjunctive facets).
+    const facet = gucci.filters.find((f: { field: string }) => f.field === 'brand');
+    expect(facet.meta.values.length).toBeGreaterThan(1);
+    const err = await results({ query: '', filters: [{ field: 'nonsense', op: 'eq', data: 1 }] }, 400);
+    expect(err.error.fields.filters).toMatch(/nonsense/);
+  });
+
+  it('sorts by price both ways and pages past 100 with a cursor, without repeats', async () => {
+    const asc = await results({ query: '', sorting: { field: 'price', order: 'asc' }, limit: 50 });
+    const prices = asc.displays.map((d: { sale_price: number }) => d.sale_price);
+    expect(prices).toEqual([...prices].sort((a: number, b: number) => a - b));
+    const desc = await results({ query: '', sorting: { field: 'price', order: 'desc' }, limit: 5 });
+    expect(desc.displays[0].sale_price).toBeGreaterThanOrEqual(desc.displays[4].sale_price);
+    const seen = new Set<string>();
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page: { displays: { product_id: string }[]; cursor: string | null } = await results({ query: '', limit: 100, cursor });
+      for (const d of page.displays) seen.add(d.product_id);
+      cursor = page.cursor;
+      pages += 1;
+    } while (cursor && pages < 40);
+    expect(seen.size).toBe(articles.length);
+    expect(pages).toBe(Math.ceil(articles.length / 100));
+    await results({ query: '', cursor: 'bm9wZQ' }, 400);
+    await results({ query: '', limit: 101 }, 400);
+  });
+});
+
+describe('POST /v2/product-listing', () => {
+  it("lists a route's articles with breadcrumb and quick links", async () => {
+    const body = listingResponseSchema.parse(await listing({ category_id: '/solbriller', limit: 24 }));
+    expect(body.n_hits).toBe(articles.filter((a) => a.routes.includes('/solbriller')).length);
+    expect(body.breadcrumb).toEqual([{ title: 'Forside', page_url: '/' }, { title: 'Solbriller', page_url: '/solbriller' }]);
+    expect(body.quick_links!.map((q) => q.page_url)).toContain('/solbriller/ray-ban');
+    const brand = listingResponseSchema.parse(await listing({ category_id: 'solbriller/ray-ban' }));
+    expect(brand.breadcrumb!.at(-1)).toEqual({ title: 'Ray-Ban', page_url: '/solbriller/ray-ban' });
+    expect(brand.displays.every((d) => d.brand === 'Ray-Ban')).toBe(true);
+    expect((await listing({ category_id: '/findes-ikke' }, 400)).error.fields.category_id).toBe('Kategorien findes ikke.');
+  });
+});
+
+describe('GET /v2/search/suggestions', () => {
+  it('suggests queries, brand pages and a content page, and ignores unknown parameters', async () => {
+    const res = await request(t.app).get('/v2/search/suggestions').query({ ...ctx, query: 'ray', dsid: 'x', session_id: 'undefined', foo: 'bar', metadata: '{}' }).expect(200);
+    const body = suggestionsResponseSchema.parse(res.body);
+    const queries = body.suggestions.filter((s) => s.type === 'query');
+    expect(queries.length).toBeGreaterThan(0);
+    expect(queries.length).toBeLessThanOrEqual(3);
+    expect(body.suggestions.find((s) => s.type === 'category')).toMatchObject({ category_type: 'BRAND', page_url: expect.stringMatching(/ray-ban$/) });
+  });
+});
+
+describe('recommendations', () => {
+  it('related: same category, never the product itself; by product ids; general; category', async () => {
+    const a = articles.find((x) => x.category === 'solbriller' && x.price.unit.publicationStatus === 20)!;
+    const rel = recommendationResponseSchema.parse((await request(t.app).post('/v2/recommend/products/product').send({ ...ctx, product_id: a.id, limit: 8 }).expect(200)).body);
+    expect(rel.displays).toHaveLength(8);
+    expect(rel.displays.map((d) => d.product_id)).not.toContain(a.id);
+    const byId = new Map(articles.map((x) => [x.id, x]));
+    expect(rel.displays.every((d) => byId.get(d.product_id)!.category === 'solbriller')).toBe(true);
+    expect(rel.displays[0]!.recommendation_id).toBe(`${rel.recommendation_request_id}:0`);
+    const cart = (await request(t.app).post('/v2/recommend/products/products').send({ ...ctx, product_ids: [a.id] }).expect(200)).body;
+    expect(cart.displays).toHaveLength(16);
+    const general = (await request(t.app).post('/v2/recommend/products/general').send({ ...ctx, type: 'landing_page', limit: 4 }).expect(200)).body;
+    expect(general.displays).toHaveLength(4);
+    const cat = (await request(t.app).post('/v2/recommend/products/category').send({ ...ctx, category_id: '/kontaktlinser' }).expect(200)).body;
+    expect(cat.displays.every((d: { product_id: string }) => byId.get(d.product_id)!.routes.includes('/kontaktlinser'))).toBe(true);
+    const related = (await request(t.app).post('/v2/search/related').send({ ...ctx, product_id: a.id }).expect(200)).body;
+    expect(related.displays).toHaveLength(16);
+  });
+
+  it('events raise popularity: the most bought article leads the landing-page strip', async () => {
+    const app = await makeTestApp();
+    const target = (await app.storage.collection('articles').all()).find((x) => x.price.unit.publicationStatus === 20 && x.category === 'briller')!;
+    const res = await request(app.app)
+      .post('/v2/create-events')
+      .set('Content-Type', 'text/plain')
+      .send(JSON.stringify({ ...ctx, events: [{ event_type: 'purchase', transaction_id: 991, currency: 'DKK', products: [{ sku: target.skus[0]!.id, price: 100, quantity: 3 }], session_id: 'undefined' }] }))
+      .expect(200);
+    expect(res.body).toEqual({ success: true, stored: 1 });
+    const top = (await request(app.app).post('/v2/recommend/products/general').send({ ...ctx, limit: 1 }).expect(200)).body;
+    expect(top.displays[0].product_id).toBe(target.id);
+    expect(await app.storage.collection('widgetEvents').count()).toBe(1);
+  });
+});
+
+describe('events and wire compatibility', () => {
+  it('validates purchase events with the SPEC §8 messages and needs a market', async () => {
+    const bad = await request(t.app).post('/v2/create-events').send({ ...ctx, events: [{ event_type: 'purchase', products: [{ sku: 'a', price: 1, quantity: 0 }] }] }).expect(400);
+    expect(Object.values(bad.body.error.fields)).toEqual(expect.arrayContaining(['purchase event requires a transaction_id string or number', 'purchase event requires a currency string', 'purchase item requires a non-zero quantity']));
+    const noMarket = await request(t.app).post('/v2/create-events').send({ tenant: 'x', events: [{ event_type: 'click', product_id: '1' }] }).expect(400);
+    expect(noMarket.body.error.fields.market).toBe('Market not set');
+  });
+
+  it('takes a beacon array at /create-events, answers CORS for the shop only, and malformed text bodies with JSON', async () => {
+    await request(t.app).post('/create-events').set('Content-Type', 'text/plain;charset=UTF-8').send(JSON.stringify([{ ...ctx, event_type: 'click', product_id: articles[0]!.id }])).expect(200);
+    const pre = await request(t.app).options('/v2/search/results').set('Origin', 'http://shop.test').set('Access-Control-Request-Method', 'POST').expect(204);
+    expect(pre.headers['access-control-allow-origin']).toBe('http://shop.test');
+    const other = await request(t.app).post('/v2/search/results').set('Origin', 'https://evil.example').send({ ...ctx, query: 'x' }).expect(200);
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    const bad = await request(t.app).post('/v2/search/results').set('Content-Type', 'text/plain').send('{nope').expect(400);
+    expect(bad.body.error.code).toBe('malformed_json');
+    expect(bad.headers['content-type']).toMatch(/json/);
+  });
+});
