@@ -7,10 +7,13 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import type { CartItem } from '@optik/shared';
+import { foldDanish, type Article, type CartItem } from '@optik/shared';
 import { CatalogueService } from '../src/modules/catalogue/service';
 import { categoryTree } from '../src/modules/catalogue/tree';
 import { SearchService } from '../src/modules/search/service';
+import type { CatalogueSnapshot } from '../src/modules/catalogue/service';
+import { generateArticles } from '../src/seed/catalogue';
+import { WidgetEngine, type QueryInput } from '../src/modules/widget/engine';
 import { seedIfEmpty } from '../src/seed/index';
 import { openLowdbStorage } from '../src/storage/lowdb';
 import type { CartRecord } from '../src/storage/records';
@@ -85,6 +88,89 @@ async function searchLatency() {
   await rm(dir, { recursive: true, force: true });
 }
 
+/** The catalogue grown to `n` articles: seeded ones plus variants with new ids, names and prices. */
+function catalogueOf(n: number, seed: Article[]): CatalogueSnapshot {
+  const articles: Article[] = [];
+  for (let i = 0; i < n; i++) {
+    const base = seed[i % seed.length]!;
+    const round = Math.floor(i / seed.length);
+    articles.push(round === 0 ? base : { ...base, id: `${base.id}-v${round}`, slug: `${base.slug}-v${round}`, name: `${base.name} ${['Nova', 'Luna', 'Sol', 'Fjord', 'Hav', 'Skov'][round % 6]}`, price: { ...base.price, unit: { ...base.price.unit, amount: base.price.unit.amount + round * 5000 } } });
+  }
+  const byId = new Map(articles.map((a) => [a.id, a]));
+  return { articles, byId, bySlug: new Map(articles.map((a) => [a.slug, a])), bySku: new Map(), byRoute: new Map(), stores: [], pages: [] };
+}
+
+/** What a page of the widget asks: text queries (some with filters and a sort) and listings with filters. */
+const WIDGET_QUERIES: Omit<QueryInput, 'offset' | 'limit'>[] = [
+  ...QUERIES.filter((q) => !['aarhus', 'københavn'].includes(q)).map((query) => ({ query, filters: [] })),
+  { query: 'solbriller', filters: [{ field: 'brand', op: 'in', data: ['Ray-Ban', 'Gucci'] }], sorting: { field: 'price', order: 'asc' } },
+  { query: 'briller', filters: [{ field: 'price', op: 'inrange', data: [500, 2000] }] },
+  { query: '', route: '/briller', filters: [{ field: 'color', op: 'eq', data: 'sort' }] },
+  { query: '', route: '/solbriller', filters: [{ field: 'polarized', op: 'eq', data: true }], sorting: { field: 'price', order: 'desc' } },
+  { query: '', route: '/kontaktlinser', filters: [] },
+];
+
+/** The obvious alternative measured in the same run: a scan with substring match, filters and a sort. */
+function linearScan(articles: readonly Article[], q: Omit<QueryInput, 'offset' | 'limit'>) {
+  const words = foldDanish(q.query).split(/\s+/).filter(Boolean);
+  const hits = articles.filter((a) => {
+    if (q.route && !a.routes.includes(q.route)) return false;
+    const text = foldDanish(`${a.name} ${a.brand} ${a.category} ${a.description}`);
+    if (words.length && !words.some((w) => text.includes(w))) return false;
+    return q.filters.every((f) => {
+      const v = f.field === 'brand' ? a.brand : f.field === 'price' ? a.price.unit.amount / 100 : f.field === 'polarized' ? Boolean(a.attributes.polarized) : (a.attributes as Record<string, unknown>)[f.field];
+      if (f.op === 'in') return (f.data as unknown[]).includes(v);
+      if (f.op === 'inrange') return (v as number) >= (f.data as number[])[0]! && (v as number) <= (f.data as number[])[1]!;
+      return v === f.data;
+    });
+  });
+  const counts = new Map<string, number>();
+  for (const a of hits) counts.set(a.brand, (counts.get(a.brand) ?? 0) + 1);
+  if (q.sorting) hits.sort((a, b) => (q.sorting!.order === 'asc' ? 1 : -1) * (a.price.unit.amount - b.price.unit.amount));
+  return { total: hits.length, page: hits.slice(0, 20), counts };
+}
+
+async function widgetSearch() {
+  const seed = generateArticles();
+  const rows: Record<string, Record<string, string>> = {};
+  for (const n of [seed.length, 5_000, 10_000]) {
+    const snapshot = catalogueOf(n, seed);
+    globalThis.gc?.();
+    const heap0 = process.memoryUsage().heapUsed;
+    const engine = new WidgetEngine(async () => snapshot);
+    const t0 = performance.now();
+    await engine.index();
+    const build = performance.now() - t0;
+    globalThis.gc?.();
+    const heap = process.memoryUsage().heapUsed - heap0;
+    const times: number[] = [];
+    const scan: number[] = [];
+    for (let round = 0; round < 20; round++) {
+      for (const q of WIDGET_QUERIES) {
+        let s = performance.now();
+        await engine.query({ ...q, offset: 0, limit: 20 });
+        times.push(performance.now() - s);
+        s = performance.now();
+        linearScan(snapshot.articles, q);
+        scan.push(performance.now() - s);
+      }
+    }
+    times.sort((a, b) => a - b);
+    scan.sort((a, b) => a - b);
+    rows[`${fmt(n)} products`] = {
+      'index build (ms)': fmt(build, 0),
+      'index heap (MB)': fmt(heap / 1e6, 1),
+      'engine p50 (ms)': fmt(pct(times, 50), 2),
+      'engine p95 (ms)': fmt(pct(times, 95), 2),
+      'scan p50 (ms)': fmt(pct(scan, 50), 2),
+      'scan p95 (ms)': fmt(pct(scan, 95), 2),
+      'p95 engine / scan': fmt(pct(times, 95) / pct(scan, 95), 2),
+    };
+  }
+  console.log(`\nWidget search engine (Orama: text, filters, facets, sort; ${WIDGET_QUERIES.length} query shapes × 20) vs a linear scan in the same run`);
+  console.table(rows);
+}
+
 function cart(i: number, item: CartItem): CartRecord {
   const at = new Date(Date.UTC(2026, 10, 1)).toISOString();
   return { id: `bench-shopper-${i}`, accountId: null, isStore: false, items: [item, { ...item, skuId: `${item.skuId}-b` }], createdAt: at, updatedAt: at };
@@ -133,6 +219,8 @@ async function cartWrites() {
   if (a && b) console.log(`10k / 1k p50 ratio: ${fmt(b / a, 2)}`);
 }
 
+await widgetSearch();
+if (process.env.BENCH_ONLY === 'widget') process.exit(0);
 await searchLatency();
 await cartWrites();
 await http();

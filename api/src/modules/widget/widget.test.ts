@@ -20,6 +20,13 @@ describe('POST /v2/search/results', () => {
     expect(body.displays[0]!.brand).toBe('Ray-Ban');
     expect(body.displays[0]!.search_result_id).toBe(`${body.search_request_id}:0`);
     expect(body.sorts!.map((s) => s.field)).toContain('relevance');
+    // Words naming a brand and a category narrow like filters, in any form (folded, stemmed, hyphen).
+    const understood = await results({ query: 'RayBan solbrillerne', limit: 100 });
+    const byId = new Map(articles.map((a) => [a.id, a]));
+    expect(understood.n_hits).toBe(articles.filter((a) => a.brand === 'Ray-Ban' && a.category === 'solbriller').length);
+    expect(understood.displays.every((d: { product_id: string }) => byId.get(d.product_id)!.brand === 'Ray-Ban')).toBe(true);
+    // Words that contradict each other fall back to plain text search instead of nothing.
+    expect((await results({ query: 'gucci kontaktlinser' })).n_hits).toBeGreaterThan(0);
     expect((await results({ query: 'oejenpleje' })).n_hits).toBeGreaterThan(0);
     expect((await results({ query: 'øjenpleje' })).n_hits).toBe((await results({ query: 'oejenpleje' })).n_hits);
     // One typo in a long word still finds it.
