@@ -8,3 +8,4 @@ export * from './events';
 export * from './toast';
 export * from './constants';
 export { utf8ToBase64, base64ToUtf8 } from './base64';
+export * from './client';

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { createFetcher, type FetcherOptions } from '../client/request';
+import {
+  listingResponseSchema,
+  recommendationResponseSchema,
+  searchResultResponseSchema,
+  suggestionsResponseSchema,
+  type ProductListingRequest,
+  type RecommendProductsRequest,
+  type SearchResultsRequest,
+} from '../schemas/widget';
+
+/** SPEC §7: identical requests share one answer, kept 5 minutes (the 1-minute delay of the spec's weak-reference fallback is folded into it). */
+export const WIDGET_CACHE_MS = 5 * 60_000;
+
+type SearchResults = z.infer<typeof searchResultResponseSchema>;
+type Listing = z.infer<typeof listingResponseSchema>;
+type Suggestions = z.infer<typeof suggestionsResponseSchema>;
+type Recommendations = z.infer<typeof recommendationResponseSchema>;
+
+/** SPEC §8 answers on failure: never a throw, an empty result marked as failed. */
+export const failedSearch = (): SearchResults => ({ n_hits: 0, displays: [], search_request_id: 'error', failed: true });
+export const failedListing = (): Listing & { failed: true } => ({ n_hits: 0, displays: [], product_listing_request_id: 'error', failed: true });
+export const failedSuggestions = (): Suggestions => ({ suggestions: [], suggestions_request_id: 'error' });
+
+export interface WidgetClientOptions extends FetcherOptions {
+  now?: () => number;
+}
+
+/**
+ * The widget's client of the /v2 provider API. Reads are retried with the SPEC §7 backoff
+ * (they have no side effect), identical requests in flight or answered in the last 5 minutes
+ * share one answer, and failures answer the SPEC §8 empty shapes.
+ */
+export function createWidgetClient(opts: WidgetClientOptions) {
+  const request = createFetcher(opts);
+  const now = opts.now ?? Date.now;
+  const cache = new Map<string, { at: number; value: Promise<unknown> }>();
+
+  function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const hit = cache.get(key);
+    if (hit && now() - hit.at < WIDGET_CACHE_MS) return hit.value as Promise<T>;
+    const value = load();
+    cache.set(key, { at: now(), value });
+    // A failure is not kept: the next identical request tries again.
+    value.then(
+      (v) => {
+        if ((v as { failed?: boolean }).failed || (v as { suggestions_request_id?: string }).suggestions_request_id === 'error') cache.delete(key);
+      },
+      () => cache.delete(key),
+    );
+    return value;
+  }
+
+  async function post<T>(schema: z.ZodType<T>, path: string, body: unknown, fallback: () => T): Promise<T> {
+    return cached(`${path}\n${JSON.stringify(body)}`, async () => {
+      try {
+        const res = await request(path, { method: 'POST', body, retry: true });
+        const parsed = schema.safeParse(res.body);
+        if (res.status === 200 && parsed.success) return parsed.data;
+        opts.onError?.(new Error(`${path}: ${res.status}`));
+      } catch (e) {
+        opts.onError?.(e);
+      }
+      return fallback();
+    });
+  }
+
+  return {
+    searchResults: (body: SearchResultsRequest) => post(searchResultResponseSchema, '/v2/search/results', body, failedSearch),
+    productListing: (body: ProductListingRequest) => post(listingResponseSchema, '/v2/product-listing', body, failedListing),
+    related: (body: { tenant?: string; market: string; product_id: string; limit?: number }) => post(recommendationResponseSchema, '/v2/search/related', body, () => ({ displays: [], recommendation_request_id: 'error' })),
+    recommend: (kind: 'category' | 'product' | 'products' | 'general', body: RecommendProductsRequest) =>
+      post(recommendationResponseSchema, `/v2/recommend/products/${kind}`, body, () => ({ displays: [], recommendation_request_id: 'error' })),
+    suggestions: (q: { tenant?: string; market: string; query: string; dsid?: string; user_id?: string; session_id?: string; metadata?: unknown }) => {
+      const params = new URLSearchParams();
+      for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== null) params.set(k, k === 'metadata' ? JSON.stringify(v) : String(v));
+      const path = `/v2/search/suggestions?${params.toString()}`;
+      return cached(path, async () => {
+        try {
+          const res = await request(path);
+          const parsed = suggestionsResponseSchema.safeParse(res.body);
+          if (res.status === 200 && parsed.success) return parsed.data;
+        } catch (e) {
+          opts.onError?.(e);
+        }
+        return failedSuggestions();
+      });
+    },
+    /** Tracking is fire-and-forget: never cached, never retried, never thrown. */
+    createEvents: async (body: { tenant?: string; market: string; events: unknown[] }): Promise<boolean> => {
+      try {
+        return (await request('/v2/create-events', { method: 'POST', body })).status === 200;
+      } catch (e) {
+        opts.onError?.(e);
+        return false;
+      }
+    },
+  };
+}
+export type WidgetClient = ReturnType<typeof createWidgetClient>;
