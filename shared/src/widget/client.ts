@@ -16,7 +16,6 @@ export const WIDGET_CACHE_MS = 5 * 60_000;
 type SearchResults = z.infer<typeof searchResultResponseSchema>;
 type Listing = z.infer<typeof listingResponseSchema>;
 type Suggestions = z.infer<typeof suggestionsResponseSchema>;
-type Recommendations = z.infer<typeof recommendationResponseSchema>;
 
 /** SPEC §8 answers on failure: never a throw, an empty result marked as failed. */
 export const failedSearch = (): SearchResults => ({ n_hits: 0, displays: [], search_request_id: 'error', failed: true });
