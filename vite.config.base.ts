@@ -11,6 +11,9 @@ export const apiUrl = process.env.API_URL ?? `http://127.0.0.1:${process.env.API
 const proxy = {
   '/api': { target: apiUrl, changeOrigin: false },
   '/media': { target: apiUrl, changeOrigin: false },
+  // The widget's provider API (search, listing, suggestions, recommendations, events).
+  '/v2': { target: apiUrl, changeOrigin: false },
+  '/create-events': { target: apiUrl, changeOrigin: false },
 };
 
 export function baseConfig(port: number): UserConfig {
