@@ -13,6 +13,7 @@ import { catalogueRoutes } from './modules/catalogue/routes';
 import { CatalogueService } from './modules/catalogue/service';
 import { categoryTree } from './modules/catalogue/tree';
 import { imageRoutes } from './modules/images/routes';
+import { imageResizeRoutes } from './modules/images/resize';
 import { searchRoutes } from './modules/search/routes';
 import { SearchService } from './modules/search/service';
 import { shopperRoutes } from './modules/shopper/routes';
@@ -90,6 +91,7 @@ export function createApp(deps: AppDeps): App {
   app.use(staffRoutes({ config, auth, sync, customers, prescriptions, requisitions, storage }));
   app.use(paymentRoutes({ config, payments }));
   app.use(imageRoutes(catalogue));
+  app.use(imageResizeRoutes({ config, catalogue }));
 
   app.use(notFoundHandler);
   app.use(errorHandler(logger));

@@ -214,3 +214,10 @@ export const createEventsRequestSchema = z.object({
   market: z.string({ error: 'Market not set' }).trim().min(1, 'Market not set').max(16),
   events: z.array(providerEventSchema).min(1).max(100),
 });
+
+/** GET /v2/image: the image resize service (SPEC §7). */
+export const imageResizeQuerySchema = z.object({
+  format: z.enum(['webp', 'jpeg', 'png'], { error: 'Formatet skal være webp, jpeg eller png.' }),
+  url: z.string().min(1).max(2000),
+  width: z.coerce.number({ error: 'Bredden skal være et tal.' }).int().min(64, 'Bredden skal være mindst 64.').max(4096, 'Bredden må højst være 4096.'),
+});

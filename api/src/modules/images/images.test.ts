@@ -1,4 +1,5 @@
 import request from 'supertest';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { makeTestApp } from '../../test/harness';
 import { escapeXml, renderArticleSvg } from './svg';
@@ -35,5 +36,39 @@ describe('generated product images', () => {
     expect(missing.body.error.code).toBe('not_found');
     await request(t.app).get(`/media/articles/${a.id}/0/huge.svg`).expect(404);
     await request(t.app).get('/media/articles/a-99999/0/md.svg').expect(404);
+  });
+});
+
+describe('GET /v2/image (resize service)', () => {
+  it('rasterises a product picture to the asked format and width, with an ETag', async () => {
+    const t = await makeTestApp();
+    const a = (await t.storage.collection('articles').all())[0]!;
+    const url = a.medias[0]!.lg;
+    for (const [format, type, magic] of [['webp', 'image/webp', 'RIFF'], ['png', 'image/png', '\x89PNG'], ['jpeg', 'image/jpeg', '\xff\xd8']] as const) {
+      const res = await request(t.app).get('/v2/image').query({ format, url, width: 200 }).buffer(true).parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      }).expect(200);
+      expect(res.headers['content-type']).toBe(type);
+      const body = res.body as Buffer;
+      expect(body.subarray(0, magic.length).toString('latin1')).toBe(magic);
+      const meta = await sharp(body).metadata();
+      expect(meta.width).toBe(200);
+      await request(t.app).get('/v2/image').query({ format, url, width: 200 }).set('If-None-Match', res.headers.etag!).expect(304);
+    }
+  });
+
+  it('refuses other hosts, unknown paths and widths outside 64–4096 with JSON errors', async () => {
+    const t = await makeTestApp();
+    const a = (await t.storage.collection('articles').all())[0]!;
+    const elsewhere = await request(t.app).get('/v2/image').query({ format: 'webp', url: `https://evil.example${a.medias[0]!.md}`, width: 100 }).expect(400);
+    expect(elsewhere.body.error.fields.url).toMatch(/egne billeder/);
+    await request(t.app).get('/v2/image').query({ format: 'webp', url: `http://shop.test${a.medias[0]!.md}`, width: 100 }).expect(200);
+    await request(t.app).get('/v2/image').query({ format: 'webp', url: '/etc/passwd', width: 100 }).expect(400);
+    expect((await request(t.app).get('/v2/image').query({ format: 'gif', url: a.medias[0]!.md, width: 100 }).expect(400)).body.error.fields.format).toBeTruthy();
+    expect((await request(t.app).get('/v2/image').query({ format: 'png', url: a.medias[0]!.md, width: 63 }).expect(400)).body.error.fields.width).toBe('Bredden skal være mindst 64.');
+    await request(t.app).get('/v2/image').query({ format: 'png', url: a.medias[0]!.md, width: 4097 }).expect(400);
+    await request(t.app).get('/v2/image').query({ format: 'png', url: '/media/articles/nope/0/md.svg', width: 100 }).expect(404);
   });
 });
