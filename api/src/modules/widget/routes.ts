@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import express, { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import {
+  da,
   createEventsRequestSchema,
   productListingRequestSchema,
   recommendationKindSchema,
@@ -11,7 +13,6 @@ import {
 } from '@optik/shared';
 import type { AppConfig } from '../../deps';
 import { HttpError, parseOr400 } from '../../http/errors';
-import { da } from '@optik/shared';
 import { toDisplay } from './engine';
 import type { WidgetService } from './service';
 
@@ -73,7 +74,7 @@ export function widgetRoutes(deps: { config: AppConfig; widget: WidgetService })
 
   r.post('/v2/search/related', async (req, res) => {
     const body = parseOr400(relatedRequestSchema, req.body ?? {});
-    const id = crypto.randomUUID();
+    const id = randomUUID();
     const list = await widget.related(body.product_id, body.limit);
     res.json({ displays: list.map((a, i) => toDisplay(a, { recommendation_id: `${id}:${i}` })), recommendation_request_id: id });
   });

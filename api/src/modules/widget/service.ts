@@ -43,6 +43,8 @@ export class WidgetService {
   /** Popularity from stored orders and events, read once; later events add to it live. */
   private warm(): Promise<void> {
     this.popularityLoaded ??= (async () => {
+      const snapshot = await this.catalogue.load();
+      this.skuIndex = new Map([...snapshot.bySku].map(([sku, { article }]) => [sku, article.id]));
       for (const o of await this.storage.collection('orders').all()) for (const l of o.lines) this.engine.addPopularity(l.articleId, EVENT_WEIGHT.purchase * l.quantity);
       for (const e of await this.storage.collection('widgetEvents').all()) this.count(e.event);
     })();
@@ -55,14 +57,14 @@ export class WidgetService {
     if (e.product_id) this.engine.addPopularity(e.product_id, w);
     for (const id of e.product_ids ?? []) this.engine.addPopularity(id, w);
     for (const p of e.products ?? []) {
-      const found = this.skuToArticle(p.sku);
-      if (found) this.engine.addPopularity(found, w * Math.abs(p.quantity));
+      this.engine.addPopularity(this.skuToArticle(p.sku), w * Math.abs(p.quantity));
     }
   }
 
-  private skuIndex: Map<string, string> | null = null;
-  private skuToArticle(idOrSku: string): string | undefined {
-    return this.skuIndex?.get(idOrSku) ?? idOrSku;
+  /** Purchase events name skus; popularity is per article. */
+  private skuIndex = new Map<string, string>();
+  private skuToArticle(idOrSku: string): string {
+    return this.skuIndex.get(idOrSku) ?? idOrSku;
   }
 
   private async run(input: { query: string; route?: string; filters: SearchRequest['filters']; sorting?: SearchRequest['sorting']; limit: number; cursor?: string | null }): Promise<QueryResult & { next: string | null; offset: number }> {
@@ -247,8 +249,6 @@ export class WidgetService {
   /** Stored for popularity (and later analysis); shopper ids only as given, never personal data. */
   async createEvents(events: ProviderEvent[], market: string, tenant: string): Promise<number> {
     await this.warm();
-    const snapshot = await this.catalogue.load();
-    this.skuIndex ??= new Map([...snapshot.bySku].map(([sku, { article }]) => [sku, article.id]));
     const at = this.clock.now().toISOString();
     await this.storage.collection('widgetEvents').putMany(events.map((event) => ({ id: randomUUID(), at, market, tenant, event })));
     for (const e of events) this.count(e);
