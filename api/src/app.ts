@@ -27,6 +27,9 @@ import { paymentRoutes } from './modules/payments/routes';
 import { PaymentService } from './modules/payments/service';
 import { RequisitionService } from './modules/requisitions/service';
 import { widgetRoutes } from './modules/widget/routes';
+import { checkoutRoutes } from './modules/checkout/routes';
+import { CheckoutService } from './modules/checkout/service';
+import { createLocalCarrierDirectory } from './ports/carrier';
 import { WidgetService } from './modules/widget/service';
 
 export interface App {
@@ -48,6 +51,7 @@ export function createApp(deps: AppDeps): App {
   const orders = new OrderService(storage, clock, catalogue);
   const payments = new PaymentService(storage, clock, config, mailer, sms, deps.payments);
   const requisitions = new RequisitionService(storage, clock);
+  const checkout = new CheckoutService(storage, clock, config, catalogue, deps.payments, deps.carriers ?? createLocalCarrierDirectory(), mailer);
   const widget = new WidgetService(storage, clock, catalogue, categoryTree);
   const sync = new SyncService(storage, clock, { customers, prescriptions, orders, payments, requisitions });
 
@@ -90,6 +94,7 @@ export function createApp(deps: AppDeps): App {
   app.use(authRoutes({ config, auth }));
   app.use(staffRoutes({ config, auth, sync, customers, prescriptions, requisitions, storage }));
   app.use(paymentRoutes({ config, payments }));
+  app.use(checkoutRoutes({ config, auth, checkout, storage }));
   app.use(imageRoutes(catalogue));
   app.use(imageResizeRoutes({ config, catalogue }));
 

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { CarrierDirectory } from './ports/carrier';
 import type { Mailer } from './ports/mail';
 import type { PaymentProvider } from './ports/payments';
 import type { SmsSender } from './ports/sms';
@@ -33,4 +34,6 @@ export interface AppDeps {
   mailer: Mailer;
   sms: SmsSender;
   payments: PaymentProvider;
+  /** Parcel-shop directory; the local one by default. */
+  carriers?: CarrierDirectory;
 }

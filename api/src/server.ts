@@ -22,7 +22,7 @@ try {
   process.exit(1);
 }
 
-const seeded = await seedIfEmpty(storage, (msg) => logger.info(msg));
+const seeded = await seedIfEmpty(storage, (msg) => logger.info(msg), { secret: config.app.secret });
 if (seeded.seeded) logger.info({ counts: seeded.counts }, `demodata lagt i ${config.dataDir}`);
 
 const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl) : createLocalMailer(path.join(config.dataDir, 'mail'));

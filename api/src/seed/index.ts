@@ -2,13 +2,15 @@ import type { Storage } from '../storage/port';
 import { generateAccounts } from './accounts';
 import { generateArticles } from './catalogue';
 import { generatePages } from './pages';
+import { generateDiscountCodes, generateGiftCards } from './payments';
 import { generateRequisitions } from './requisitions';
 import { generateStores } from './stores';
 
 export const SEED_VERSION = 1;
 
 /** First start: fills an empty store with the demo data. Later starts keep what was written. */
-export async function seedIfEmpty(storage: Storage, log: (msg: string) => void = () => {}): Promise<{ seeded: boolean; counts: Record<string, number> }> {
+/** `secret` keys the demo gift cards' PIN hashes (the app's secret, so their PINs work). */
+export async function seedIfEmpty(storage: Storage, log: (msg: string) => void = () => {}, opts: { secret?: string } = {}): Promise<{ seeded: boolean; counts: Record<string, number> }> {
   if (!(await storage.isEmpty())) return { seeded: false, counts: {} };
   const articles = generateArticles();
   const stores = generateStores();
@@ -20,6 +22,9 @@ export async function seedIfEmpty(storage: Storage, log: (msg: string) => void =
   await storage.collection('pages').putMany(pages);
   await storage.collection('accounts').putMany(accounts);
   await storage.collection('requisitions').putMany(requisitions);
+  const giftCards = opts.secret ? generateGiftCards(opts.secret) : [];
+  await storage.collection('giftCards').putMany(giftCards);
+  await storage.collection('discountCodes').putMany(generateDiscountCodes());
   await storage.collection('meta').put({ id: 'seed', value: { version: SEED_VERSION, articles: articles.length } });
   const counts = { articles: articles.length, stores: stores.length, pages: pages.length, accounts: accounts.length, requisitions: requisitions.length };
   log(`seed: ${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')}`);

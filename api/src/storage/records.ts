@@ -81,6 +81,24 @@ export type PaymentRequestRecord = z.infer<typeof paymentRequestRecordSchema>;
 export const widgetEventRecordSchema = z.object({ id: z.string(), at: z.string(), market: z.string(), tenant: z.string(), event: providerEventSchema });
 export type WidgetEventRecord = z.infer<typeof widgetEventRecordSchema>;
 
+/** A gift card: its PIN only as a keyed hash (HMAC), the balance in øre. `id` is the card number. */
+export const giftCardRecordSchema = z.object({ id: z.string(), pinHash: z.string(), balance: z.number().int().nonnegative(), expiresAt: z.string().nullable() });
+export type GiftCardRecord = z.infer<typeof giftCardRecordSchema>;
+
+/** A discount code (`id` is the code, upper case): a percentage or an amount off the goods. */
+export const discountCodeRecordSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['percent', 'amount']),
+  /** Percent (1–100) or øre. */
+  value: z.number().int().positive(),
+  minimumGoods: z.number().int().nonnegative(),
+  /** Only goods of this category count (and are discounted); null: all. */
+  category: z.string().nullable(),
+  validFrom: z.string(),
+  validTo: z.string(),
+});
+export type DiscountCodeRecord = z.infer<typeof discountCodeRecordSchema>;
+
 export const contentPageRecordSchema = contentPageSchema.extend({ id: z.string() });
 export type ContentPageRecord = z.infer<typeof contentPageRecordSchema>;
 
@@ -109,6 +127,8 @@ export const collections = {
   orders: { schema: orderSchema, group: 'orders', durable: true },
   paymentRequests: { schema: paymentRequestRecordSchema, group: 'orders', durable: true },
   requisitions: { schema: requisitionSchema, group: 'company', durable: true },
+  giftCards: { schema: giftCardRecordSchema, group: 'payments', durable: true },
+  discountCodes: { schema: discountCodeRecordSchema, group: 'payments', durable: true },
   widgetEvents: { schema: widgetEventRecordSchema, group: 'events', durable: false, shards: 16 },
 } as const satisfies Record<string, { schema: z.ZodType<{ id: string }>; group: string; durable: boolean; shards?: number }>;
 

@@ -34,7 +34,7 @@ let seeded: Promise<Storage> | null = null;
 async function seededTemplate(): Promise<Storage> {
   seeded ??= (async () => {
     const s = createMemoryStorage();
-    await seedIfEmpty(s);
+    await seedIfEmpty(s, () => {}, { secret: testConfig.secret });
     return s;
   })();
   return seeded;
@@ -43,7 +43,7 @@ async function seededTemplate(): Promise<Storage> {
 async function seededCopy(): Promise<Storage> {
   const template = await seededTemplate();
   const storage = createMemoryStorage();
-  for (const name of ['articles', 'stores', 'pages', 'accounts', 'meta', 'requisitions'] as const) {
+  for (const name of ['articles', 'stores', 'pages', 'accounts', 'meta', 'requisitions', 'giftCards', 'discountCodes'] as const) {
     await storage.collection(name).putMany(await template.collection(name).all());
   }
   return storage;

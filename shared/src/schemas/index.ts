@@ -19,5 +19,6 @@ export * from './booking';
 export * from './company-contract';
 export * from './widget';
 export * from './payment';
+export * from './checkout';
 export * from './requisition';
 export * from './sync';

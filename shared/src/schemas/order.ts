@@ -52,6 +52,14 @@ export const orderSchema = z.object({
   /** Set when the customer pays (pay-by-link or checkout); defaults keep orders stored before payments existed readable. */
   paidAt: z.string().nullable().default(null),
   paymentMethod: paymentMethodSchema.nullable().default(null),
+  /** Web orders: who ordered and where it goes (store orders use the customer record). */
+  contact: z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), phone: z.string() }).nullable().default(null),
+  deliveryAddress: z.object({ street: z.string(), zip: z.string(), city: z.string() }).nullable().default(null),
+  collectionPointId: z.string().nullable().default(null),
+  discount: oreSchema.default(0),
+  discountCode: z.string().nullable().default(null),
+  /** Paid with gift cards (payment type 900). */
+  giftCardAmount: oreSchema.default(0),
   /** Last change; the store app asks for its store's orders changed since its last look. */
   updatedAt: z.string().optional(),
 });

@@ -73,19 +73,25 @@ const cardNumber = z
 const expiry = z.string({ error: 'Skal udfyldes.' }).trim().regex(/^(0[1-9]|1[0-2])\/?\d{2}$/, 'Skriv udløbsdatoen som MM/ÅÅ.');
 const cvc = z.string({ error: 'Skal udfyldes.' }).trim().regex(/^\d{3}$/, 'Kontrolcifrene er 3 cifre.');
 
+/** The payer's details per method — the same for the web checkout and the pay-by-link page. */
+export const cardPaymentSchema = z.object({
+  method: z.literal('card'),
+  cardNumber,
+  expiry,
+  cvc,
+  /** The customer approved the payment with their bank (answer to result 2, validations required). */
+  validated: z.boolean().optional(),
+});
+export const mobilePayPaymentSchema = z.object({ method: z.literal('mobilepay'), phone: phoneField });
+/** Klarna asks for the CPR number (result 1, SSN required) before it can pay. */
+export const klarnaPaymentSchema = z.object({ method: z.literal('klarna'), ssn: cprInputSchema.optional() });
+export const paymentDetailsSchema = z.discriminatedUnion('method', [cardPaymentSchema, mobilePayPaymentSchema, klarnaPaymentSchema]);
+export type PaymentDetails = z.output<typeof paymentDetailsSchema>;
+
 export const payLinkPayRequestSchema = z.discriminatedUnion('method', [
-  z.object({
-    token: tokenField,
-    method: z.literal('card'),
-    cardNumber,
-    expiry,
-    cvc,
-    /** The customer approved the payment with their bank (answer to result 2, validations required). */
-    validated: z.boolean().optional(),
-  }),
-  z.object({ token: tokenField, method: z.literal('mobilepay'), phone: phoneField }),
-  /** Klarna asks for the CPR number (result 1, SSN required) before it can pay. */
-  z.object({ token: tokenField, method: z.literal('klarna'), ssn: cprInputSchema.optional() }),
+  cardPaymentSchema.extend({ token: tokenField }),
+  mobilePayPaymentSchema.extend({ token: tokenField }),
+  klarnaPaymentSchema.extend({ token: tokenField }),
 ]);
 export type PayLinkPayRequest = z.input<typeof payLinkPayRequestSchema>;
 

@@ -80,6 +80,12 @@ export class OrderService {
       createdAt: now,
       paidAt: null,
       paymentMethod: null,
+      contact: null,
+      deliveryAddress: null,
+      collectionPointId: null,
+      discount: 0,
+      discountCode: null,
+      giftCardAmount: 0,
       updatedAt: now,
     };
     await orders.put(order);

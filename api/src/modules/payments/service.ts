@@ -9,6 +9,7 @@ import {
   vatOfGross,
   type PayLinkOrder,
   type PayLinkPayResponse,
+  type PaymentDetails,
   type PaymentRequest,
   type SessionUser,
   type payLinkPayRequestSchema,
@@ -18,7 +19,7 @@ import type { z } from 'zod';
 import type { AppConfig, Clock } from '../../deps';
 import { badRequest, HttpError } from '../../http/errors';
 import type { Mailer } from '../../ports/mail';
-import type { ChargeRequest, PaymentProvider } from '../../ports/payments';
+import type { ChargeRequest, ChargeResult, PaymentProvider } from '../../ports/payments';
 import type { SmsSender } from '../../ports/sms';
 import type { Storage } from '../../storage/port';
 import type { PaymentRequestRecord } from '../../storage/records';
@@ -40,6 +41,25 @@ export const payMessages = {
 } as const;
 
 type Send = z.output<typeof paymentRequestSendSchema>;
+
+/**
+ * One charge through the payments port for the payer's details — shared by the pay-by-link page
+ * and the web checkout. Bad details (an expired card, an invalid CPR) are field errors, not charges.
+ */
+export async function charge(provider: PaymentProvider, details: PaymentDetails, amount: number, reference: string, now: Date): Promise<ChargeResult> {
+  const req: ChargeRequest = { method: details.method, amount, reference };
+  if (details.method === 'card') {
+    if (isCardExpired(details.expiry, now)) throw badRequest({ expiry: payMessages.cardExpired });
+    req.card = { number: details.cardNumber, validated: details.validated ?? false };
+  } else if (details.method === 'mobilepay') {
+    req.phone = details.phone;
+  } else if (details.ssn) {
+    const cpr = parseCpr(details.ssn, { today: now });
+    if (!cpr.ok) throw badRequest({ ssn: cpr.message });
+    req.ssn = cpr.normalized.replace('-', '');
+  }
+  return provider.charge(req);
+}
 type Pay = z.output<typeof payLinkPayRequestSchema>;
 
 function mask(channel: 'sms' | 'email', to: string): string {
@@ -207,19 +227,8 @@ export class PaymentService {
     const request = await this.open(input.token);
     const order = (await this.storage.collection('orders').get(request.orderId))!;
     const now = this.clock.now();
-    const charge: ChargeRequest = { method: input.method, amount: order.totalPrice, reference: order.orderNumber };
-    if (input.method === 'card') {
-      if (isCardExpired(input.expiry, now)) throw badRequest({ expiry: payMessages.cardExpired });
-      charge.card = { number: input.cardNumber, validated: input.validated ?? false };
-    } else if (input.method === 'mobilepay') {
-      charge.phone = input.phone;
-    } else if (input.ssn) {
-      const cpr = parseCpr(input.ssn, { today: now });
-      if (!cpr.ok) throw badRequest({ ssn: cpr.message });
-      charge.ssn = cpr.normalized.replace('-', '');
-    }
     const sessionStart = request.openedAt ? Date.parse(request.openedAt) : now.getTime();
-    const result = now.getTime() - sessionStart > PAYMENT_SESSION_MS ? ({ ok: false, result: 99 } as const) : await this.provider.charge(charge);
+    const result = now.getTime() - sessionStart > PAYMENT_SESSION_MS ? ({ ok: false, result: 99 } as const) : await charge(this.provider, input, order.totalPrice, order.orderNumber, now);
     if (!result.ok) {
       // An expired session starts over: the page opens the order again.
       if (result.result === 99) await this.requests.update(request.id, (r) => ({ ...r, openedAt: null }));

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { checkoutPlaceResponseSchema, checkoutQuoteResponseSchema, type Article } from '@optik/shared';
+import { buyableArticle, makeTestApp, shopperAgent, type TestApp } from '../../test/harness';
+import { SIMULATOR_CARDS } from '../../ports/payments';
+import { checkoutMessages } from './service';
+
+const contact = { firstName: 'Karen', lastName: 'Sørensen', email: 'karen@example.dk', phone: '26272829' };
+const address = { street: 'Søndergade 12', zip: '8000', city: 'Aarhus C' };
+const card = (cardNumber = '4111 1111 1111 1111') => ({ method: 'card', cardNumber, expiry: '12/29', cvc: '123' });
+
+async function withCart(t: TestApp, articles: { article: Article; quantity: number }[]) {
+  const s = await shopperAgent(t);
+  for (const { article, quantity } of articles) await s.post('/api/cart/update', { skuId: article.skus[0]!.id, quantity, noCheckoutInfo: true }).expect(200);
+  return s;
+}
+
+describe('checkout', () => {
+  it('quotes from catalogue prices with delivery, then pays by card: order stored, cart emptied, confirmation mailed', async () => {
+    const t = await makeTestApp();
+    const frame = await buyableArticle(t, (a) => a.category === 'briller' && a.price.unit.amount >= 100_000);
+    const s = await withCart(t, [{ article: frame, quantity: 1 }]);
+    const quote = checkoutQuoteResponseSchema.parse((await s.post('/api/checkout/quote', { deliveryMethodId: 112 }).expect(200)).body).data;
+    expect(quote).toMatchObject({ goods: frame.price.unit.amount, shipping: 9_900, total: frame.price.unit.amount + 9_900, toPay: frame.price.unit.amount + 9_900, giftCardCover: 0, pricesChanged: false });
+    expect(quote.vat).toBe(Math.round(quote.total / 5));
+    const placed = checkoutPlaceResponseSchema.parse((await s.post('/api/checkout/place', { contact, address, deliveryMethodId: 101, payment: card(), acceptTerms: true }).expect(200)).body);
+    if (placed.outcome !== 'paid') throw new Error('not paid');
+    expect(placed.order).toMatchObject({ createdBy: 'web', paymentStatus: 'paid', paymentMethod: 'card', status: 'handled', shipping: 0, deliveryAddress: { zip: '8000', city: 'Aarhus C' }, contact });
+    expect(placed.order.lines[0]).toMatchObject({ articleId: frame.id, unitPrice: frame.price.unit.amount, vat: Math.round(frame.price.unit.amount / 5) });
+    expect(await t.storage.collection('orders').get(placed.order.id)).toBeTruthy();
+    expect((await t.storage.collection('carts').get(s.shopperId))!.items).toEqual([]);
+    expect(t.mailer.sent.at(-1)).toMatchObject({ to: 'karen@example.dk', subject: `Tak for din ordre ${placed.order.orderNumber}` });
+    // A second submit finds the cart empty.
+    expect((await s.post('/api/checkout/place', { contact, address, deliveryMethodId: 101, payment: card(), acceptTerms: true }).expect(409)).body.error.message).toBe(checkoutMessages.emptyCart);
+  });
+
+  it('keeps the cart and gives gift cards back when the payment fails, with the SPEC §3 result', async () => {
+    const t = await makeTestApp();
+    const frame = await buyableArticle(t, (a) => a.category === 'briller' && a.price.unit.amount > 60_000);
+    const s = await withCart(t, [{ article: frame, quantity: 1 }]);
+    const body = { contact, address, deliveryMethodId: 101, giftCards: [{ number: '6001100000000001', pin: '1234' }], payment: card(SIMULATOR_CARDS.declined), acceptTerms: true };
+    const failed = (await s.post('/api/checkout/place', body).expect(200)).body;
+    expect(failed).toMatchObject({ outcome: 'failed', failureResult: 0 });
+    expect((await t.storage.collection('giftCards').get('6001100000000001'))!.balance).toBe(50_000);
+    expect((await t.storage.collection('carts').get(s.shopperId))!.items).toHaveLength(1);
+    expect(await t.storage.collection('orders').count()).toBe(0);
+    // Paid with the gift card covering part: payment type 900 for 500 kr, the rest by card.
+    const ok = checkoutPlaceResponseSchema.parse((await s.post('/api/checkout/place', { ...body, payment: card() }).expect(200)).body);
+    if (ok.outcome !== 'paid') throw new Error('not paid');
+    expect(ok.order.giftCardAmount).toBe(50_000);
+    expect((await t.storage.collection('giftCards').get('6001100000000001'))!.balance).toBe(0);
+  });
+
+  it('pays entirely with a gift card without a payment method, and refuses a wrong PIN, an empty or expired card', async () => {
+    const t = await makeTestApp();
+    const cheap = await buyableArticle(t, (a) => a.category === 'oejenpleje' && a.price.unit.amount < 20_000);
+    const s = await withCart(t, [{ article: cheap, quantity: 1 }]);
+    const base = { contact, address, deliveryMethodId: 125, acceptTerms: true };
+    for (const [number, pin, message] of [
+      ['6001100000000002', '9999', 'Gavekortoplysningerne passede ikke til noget gavekort.'],
+      ['6001100000000003', '0000', checkoutMessages.giftCardEmpty],
+      ['6001100000000004', '4321', 'Gavekortoplysningerne passede ikke til noget gavekort.'],
+    ] as const) {
+      expect((await s.post('/api/checkout/place', { ...base, giftCards: [{ number, pin }] }).expect(400)).body.error.fields.giftCards).toBe(message);
+    }
+    expect((await s.post('/api/checkout/place', base).expect(400)).body.error.fields.payment).toBe(checkoutMessages.noPayment);
+    const paid = checkoutPlaceResponseSchema.parse((await s.post('/api/checkout/place', { ...base, giftCards: [{ number: '6001100000000002', pin: '5678' }] }).expect(200)).body);
+    if (paid.outcome !== 'paid') throw new Error('not paid');
+    expect(paid.order.paymentMethod).toBeNull();
+    expect((await t.storage.collection('giftCards').get('6001100000000002'))!.balance).toBe(250_000 - paid.order.totalPrice);
+  });
+
+  it('applies discount codes by their rules and refuses unknown, expired and too-small ones', async () => {
+    const t = await makeTestApp();
+    const sun = await buyableArticle(t, (a) => a.category === 'solbriller' && a.price.unit.amount >= 100_000);
+    const s = await withCart(t, [{ article: sun, quantity: 1 }]);
+    const q = async (discountCode: string, status = 200) => (await s.post('/api/checkout/quote', { deliveryMethodId: 101, discountCode }).expect(status)).body;
+    expect((await q('velkommen10')).data).toMatchObject({ discount: Math.round(sun.price.unit.amount / 10), discountCode: 'VELKOMMEN10' });
+    expect((await q('SOL-25')).data.discount).toBe(Math.round(sun.price.unit.amount / 4));
+    expect((await q('LINSER100', 400)).error.fields.discountCode).toBe('Rabatkoden er ugyldig.');
+    expect((await q('SOMMER2025', 400)).error.fields.discountCode).toBe('Rabatkoden er ugyldig.');
+    expect((await q('FINDES-IKKE', 400)).error.fields.discountCode).toBe('Rabatkoden er ugyldig.');
+  });
+
+  it('offers delivery by what is in the cart and needs a parcel shop or store where the option does', async () => {
+    const t = await makeTestApp();
+    const lens = await buyableArticle(t, (a) => a.category === 'kontaktlinser');
+    const s = await withCart(t, [{ article: lens, quantity: 1 }]);
+    const ids = (await s.post('/api/checkout/delivery-options').expect(200)).body.data.map((o: { id: number }) => o.id);
+    expect(ids).toEqual(expect.arrayContaining([101, 79, 119, 125]));
+    expect(ids).not.toContain(117);
+    const frame = await buyableArticle(t, (a) => a.category === 'briller');
+    await s.post('/api/cart/update', { skuId: frame.skus[0]!.id, quantity: 1, noCheckoutInfo: true }).expect(200);
+    expect((await s.post('/api/checkout/delivery-options').expect(200)).body.data.map((o: { id: number }) => o.id)).not.toContain(125);
+    const base = { contact, address, payment: card(), acceptTerms: true };
+    expect((await s.post('/api/checkout/place', { ...base, deliveryMethodId: 125 }).expect(400)).body.error.fields.deliveryMethodId).toBe(checkoutMessages.noDelivery);
+    expect((await s.post('/api/checkout/place', { ...base, deliveryMethodId: 79 }).expect(400)).body.error.fields.collectionPointId).toBe(checkoutMessages.noCollectionPoint);
+    expect((await s.post('/api/checkout/place', { ...base, deliveryMethodId: 119, pickupStoreId: 'st-999' }).expect(400)).body.error.fields.pickupStoreId).toBe(checkoutMessages.noStore);
+    const points = (await s.agent.get('/api/checkout/collection-points').query({ zip: '8000', deliveryMethodId: 79 }).expect(200)).body.data;
+    expect(points).toHaveLength(3);
+    expect(points[0]).toMatchObject({ carrier: 'PostNord', zip: '8000', city: 'Aarhus C' });
+    const placed = (await s.post('/api/checkout/place', { ...base, deliveryMethodId: 79, collectionPointId: points[1].id }).expect(200)).body;
+    expect(placed.order).toMatchObject({ deliveryMethodId: 79, collectionPointId: points[1].id });
+  });
+
+  it('validates the form with Danish field errors and needs the terms', async () => {
+    const t = await makeTestApp();
+    const s = await withCart(t, [{ article: await buyableArticle(t), quantity: 1 }]);
+    const res = await s.post('/api/checkout/place', { contact: { ...contact, email: 'nope', firstName: '' }, address: { ...address, zip: '12' }, deliveryMethodId: 101, payment: card() }).expect(400);
+    expect(res.body.error.fields).toMatchObject({ 'contact.email': 'E-mail skal indeholde @ og et domæne.', 'contact.firstName': 'Skal udfyldes.', 'address.zip': 'Ugyldigt postnummer.', acceptTerms: 'Du skal acceptere vilkårene.' });
+    const faroe = await s.post('/api/checkout/place', { contact, address: { ...address, zip: '3900' }, deliveryMethodId: 101, payment: card(), acceptTerms: true }).expect(400);
+    expect(faroe.body.error.fields['address.zip']).toBe('Vi leverer ikke til dette postnummer.');
+  });
+
+  it('tells the gift card balance for the right PIN only, and throttles PIN guessing', async () => {
+    const t = await makeTestApp({ config: { loginRateLimit: { windowMs: 60_000, max: 3 } } });
+    const s = await shopperAgent(t);
+    expect((await s.post('/api/giftcard/balance', { number: '6001100000000002', pin: '5678' }).expect(200)).body.data).toMatchObject({ number: '6001100000000002', balance: 250_000 });
+    for (let i = 0; i < 3; i++) await s.post('/api/giftcard/balance', { number: '6001100000000002', pin: String(1000 + i) }).expect(400);
+    expect((await s.post('/api/giftcard/balance', { number: '6001100000000002', pin: '5678' }).expect(429)).body.error.code).toBe('rate_limited');
+  });
+});
