@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Customer, Order, Prescription } from '@optik/shared';
+import { orderSchema, type Customer, type Order, type Prescription } from '@optik/shared';
 
 const calls: string[] = [];
 let customers: Customer[] = [];
@@ -22,11 +22,12 @@ const serverCustomer = (id: string, updatedAt: string, patch: Partial<Customer> 
   id, customerNumber: 'K100001', firstName: 'Ole', lastName: 'Server', email: null, phone: '30405060', street: 'Vej 1', zip: '2100', city: 'København Ø', cpr: '070761-XXXX',
   birthDate: null, employeeNumber: null, reference: null, storeId: 'st-001', createdAt: updatedAt, updatedAt, version: 1, ...patch,
 });
-const serverOrder = (id: string, updatedAt: string, patch: Partial<Order> = {}): Order => ({
+const serverOrder = (id: string, updatedAt: string, patch: Partial<Order> = {}): Order =>
+  orderSchema.parse({
   id, orderNumber: 'O2600001', status: 'handled', paymentStatus: 'awaiting-payment', deliveryMethodId: 119, pickupStoreId: 'st-001', customerId: 'c1', prescriptionId: null, storeId: 'st-001', createdBy: 'store',
   lines: [{ articleId: 'a', skuId: 's', description: 'Stel', quantity: 1, unitPrice: 100000, vat: 20000, lineTotal: 100000, subscriptionInterval: null, prescription: null, prescriptionGlasses: null }],
   shipping: 0, totalPrice: 100000, createdAt: '2026-11-22T09:00:00.000Z', paidAt: null, paymentMethod: null, updatedAt, ...patch,
-});
+  });
 
 beforeEach(async () => {
   calls.length = 0;
