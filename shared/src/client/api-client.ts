@@ -26,6 +26,13 @@ import {
   payLinkPayResponseSchema,
   requisitionListResponseSchema,
   prescriptionSchema,
+  checkoutPlaceResponseSchema,
+  checkoutQuoteResponseSchema,
+  collectionPointsResponseSchema,
+  deliveryOptionsResponseSchema,
+  giftCardLookupResponseSchema,
+  type CheckoutPlaceRequest,
+  type CheckoutQuoteRequest,
   type PayLinkPayRequest,
 } from '../schemas/index';
 import { da } from '../messages/da';
@@ -129,6 +136,12 @@ export function createApiClient(opts: FetcherOptions) {
     /** Pay-by-link: the token goes in the body (never in an API URL or log). */
     payLinkLookup: (token: string) => send(payLinkLookupResponseSchema, '/api/pay/lookup', { token }),
     payLinkPay: (body: PayLinkPayRequest) => send(payLinkPayResponseSchema, '/api/pay/charge', body),
+    /** Checkout: delivery options for the cart's goods, parcel shops near a postcode, a price quote, placing the order. */
+    deliveryOptions: () => send(deliveryOptionsResponseSchema, '/api/checkout/delivery-options'),
+    collectionPoints: (zip: string, deliveryMethodId: number) => call(collectionPointsResponseSchema, `/api/checkout/collection-points?${new URLSearchParams({ zip, deliveryMethodId: String(deliveryMethodId) }).toString()}`),
+    checkoutQuote: (body: CheckoutQuoteRequest) => send(checkoutQuoteResponseSchema, '/api/checkout/quote', body),
+    checkoutPlace: (body: CheckoutPlaceRequest) => send(checkoutPlaceResponseSchema, '/api/checkout/place', body),
+    giftCardBalance: (number: string, pin: string) => send(giftCardLookupResponseSchema, '/api/giftcard/balance', { number, pin }),
   };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;
