@@ -7,6 +7,7 @@ import {
   glassesLines,
   prescriptionLines,
   prescriptionMessages as M,
+  validateContactLensPair,
   validateContactLensPrescription,
   validateGlassesPrescription,
 } from './prescription';
@@ -251,5 +252,20 @@ describe('prescription display (SPEC §3)', () => {
       { label: 'Styrke', value: '-2,00' },
       { label: 'Basekurve', value: '8,6' },
     ]);
+  });
+});
+
+describe('validateContactLensPair', () => {
+  const eye = (patch: Partial<ContactLensPrescription> = {}): ContactLensPrescription => ({ power: null, baseCurve: null, diameter: null, cylinder: null, axis: null, addition: null, ...patch });
+  it('accepts a lens for one eye only and checks only the eye that is filled in', () => {
+    expect(validateContactLensPair(eye({ power: -2.5, baseCurve: 8.6, diameter: 14.2 }), eye()).errors).toEqual({});
+    expect(validateContactLensPair(eye(), eye({ power: 1.25 })).errors).toEqual({});
+    expect(validateContactLensPair(eye(), eye({ baseCurve: 8.6 })).errors).toEqual({ 'left.power': 'Skal udfyldes.' });
+  });
+  it('needs a power for at least one eye', () => {
+    expect(validateContactLensPair(eye(), eye()).errors).toEqual({ 'right.power': 'Udfyld styrken for mindst ét øje.' });
+  });
+  it('keys each eye’s errors by side', () => {
+    expect(validateContactLensPair(eye({ power: -30 }), eye({ power: 1, cylinder: -1.25 })).errors).toMatchObject({ 'right.power': expect.any(String), 'left.axis': expect.any(String) });
   });
 });

@@ -9,6 +9,7 @@ export interface RuleResult {
 }
 
 export const prescriptionMessages = {
+  oneEye: 'Udfyld styrken for mindst ét øje.',
   required: da.validation.required,
   ...da.validation.prescription,
 } as const;
@@ -132,6 +133,26 @@ export function validateContactLensPrescription(p: ContactLensPrescription): Rul
   if (p.axis !== null && !isAxis(p.axis)) errors.axis = M.axis;
   else if (p.axis === null && p.cylinder !== null && p.cylinder !== 0) errors.axis = M.axisRequired;
   if (p.addition !== null && p.addition !== 0 && (!(p.addition > 0 && p.addition <= ADDITION_MAX) || !isStep(p.addition))) errors.addition = M.addition;
+  return { errors, warnings: {} };
+}
+
+const isBlankEye = (p: ContactLensPrescription) => Object.values(p).every((v) => v === null);
+
+/**
+ * Both eyes of a contact-lens prescription, errors keyed `right.power`, `left.axis` …. A lens may
+ * be for one eye only: an eye with nothing filled in is not prescribed and not checked, but at
+ * least one eye must have a power.
+ */
+export function validateContactLensPair(right: ContactLensPrescription, left: ContactLensPrescription): RuleResult {
+  const errors: Record<string, string> = {};
+  if (isBlankEye(right) && isBlankEye(left)) {
+    errors['right.power'] = M.oneEye;
+    return { errors, warnings: {} };
+  }
+  for (const [side, p] of [['right', right], ['left', left]] as const) {
+    if (isBlankEye(p)) continue;
+    for (const [k, m] of Object.entries(validateContactLensPrescription(p).errors)) errors[`${side}.${k}`] = m;
+  }
   return { errors, warnings: {} };
 }
 

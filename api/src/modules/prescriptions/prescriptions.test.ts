@@ -49,6 +49,23 @@ describe('prescription.create through /api/sync', () => {
     expect(await t.storage.collection('prescriptions').count()).toBe(0);
   });
 
+  it('takes a contact-lens prescription for one eye only, but not for none', async () => {
+    const t = await makeTestApp();
+    const { s, customerId, createCustomer } = await staffWithCustomer(t);
+    const none = { power: null, baseCurve: null, diameter: null, cylinder: null, axis: null, addition: null };
+    const res = await s
+      .post('/api/sync', {
+        commands: [
+          createCustomer,
+          cmd({ prescriptionId: randomUUID(), customerId, examDate: '2026-11-01', confirmedNotOlderThanYear: true, entry: { kind: 'contact-lens', right: none, left: { ...none, power: -1.75, baseCurve: 8.6, diameter: 14.2 } } }),
+          cmd({ prescriptionId: randomUUID(), customerId, examDate: '2026-11-01', confirmedNotOlderThanYear: true, entry: { kind: 'contact-lens', right: none, left: none } }),
+        ],
+      })
+      .expect(200);
+    expect(res.body.results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied', 'rejected']);
+    expect(res.body.results[2].error.fields).toEqual({ 'right.power': 'Udfyld styrken for mindst ét øje.' });
+  });
+
   it('refuses a prescription for a customer the server does not have', async () => {
     const t = await makeTestApp();
     const { s } = await staffWithCustomer(t);

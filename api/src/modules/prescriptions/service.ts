@@ -1,4 +1,4 @@
-import { examDateErrors, prescriptionEntrySchema, validateContactLensPrescription, validateGlassesPrescription, type Prescription, type PrescriptionCreate } from '@optik/shared';
+import { examDateErrors, prescriptionEntrySchema, validateContactLensPair, validateGlassesPrescription, type Prescription, type PrescriptionCreate } from '@optik/shared';
 import type { Clock } from '../../deps';
 import type { FieldCrypto } from '../../crypto/field-crypto';
 import { badRequest } from '../../http/errors';
@@ -30,10 +30,7 @@ export class PrescriptionService {
     if (input.entry.kind === 'glasses') {
       errors = validateGlassesPrescription(input.entry.glasses, dated).errors;
     } else {
-      errors = examDateErrors(dated);
-      for (const eye of ['right', 'left'] as const) {
-        for (const [k, m] of Object.entries(validateContactLensPrescription(input.entry[eye]).errors)) errors[`${eye}.${k}`] = m;
-      }
+      errors = { ...examDateErrors(dated), ...validateContactLensPair(input.entry.right, input.entry.left).errors };
     }
     if (Object.keys(errors).length) throw badRequest(errors);
     const record: PrescriptionRecord = {

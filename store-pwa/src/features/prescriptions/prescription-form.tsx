@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import {
   examDateErrors,
-  validateContactLensPrescription,
+  validateContactLensPair,
   validateGlassesPrescription,
   type ContactLensPrescription,
   type GlassesPrescription,
@@ -74,9 +74,7 @@ export function PrescriptionForm({
       const right = eye('right');
       const left = eye('left');
       Object.assign(found, examDateErrors(dated));
-      for (const [side, p] of [['right', right], ['left', left]] as const) {
-        for (const [k, m] of Object.entries(validateContactLensPrescription(p).errors)) found[`${side}.${k}`] ??= m;
-      }
+      for (const [k, m] of Object.entries(validateContactLensPair(right, left).errors)) found[k] ??= m;
       entry = { kind, right, left };
     }
     setErrors(found);
