@@ -1,15 +1,59 @@
-import { createRootRoute, createRoute, createRouter, useLocation, useParams } from '@tanstack/react-router';
+import { useCallback, useMemo } from 'react';
+import { createRootRoute, createRoute, createRouter, useLocation, useParams, useRouter, type HistoryState } from '@tanstack/react-router';
 import { api } from './api';
 import { Layout } from './layout/layout';
+import { t } from './messages';
+import { findCataloguePage, loadCatalogueTree } from './routes/catalogue-lookup';
 import { ContentPage } from './routes/content-page';
 import { Home } from './routes/home';
 import { NotFound } from './routes/not-found';
 import { PayByLink } from './routes/pay-by-link';
 import { VerifyEmail } from './routes/verify-email';
+import { useApi } from './use-api';
+import { CategoryPage } from './widget/category-page';
+import { widgetClient } from './widget/client';
+import { WidgetProvider, type WidgetNavigate } from './widget/provider';
+import { RecommendationStrip } from './widget/recommendations';
+import { SearchPage } from './widget/search-page';
 
-const rootRoute = createRootRoute({ component: Layout, notFoundComponent: NotFound });
+/** The search widget sits around the whole layout: the header opens its modal, pages show its listings. */
+function Root() {
+  const router = useRouter();
+  const location = useLocation();
+  const navigate = useCallback<WidgetNavigate>(
+    (href, options) => {
+      const state = options.state;
+      void router.navigate({
+        href,
+        replace: options.replace,
+        resetScroll: options.resetScroll,
+        ...(state ? { state: () => state as HistoryState } : {}),
+      });
+      // The browser history is written at once, so a state write and a push in one event land on their own entries.
+      router.history.flush();
+    },
+    [router],
+  );
+  const widgetLocation = useMemo(() => ({ pathname: location.pathname, search: location.searchStr, state: location.state }), [location.pathname, location.searchStr, location.state]);
+  return (
+    // Consent defaults to true until the shop has its consent dialog (SPEC §6 asks for consent to the recommendation provider).
+    <WidgetProvider client={widgetClient} navigate={navigate} location={widgetLocation} language="da" recommendationsConsent={true}>
+      <Layout />
+    </WidgetProvider>
+  );
+}
 
-const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <Home api={api} /> });
+const rootRoute = createRootRoute({ component: Root, notFoundComponent: NotFound });
+
+const homeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  component: () => (
+    <Home api={api}>
+      <RecommendationStrip kind="general" type="landing_page" />
+    </Home>
+  ),
+});
 
 const verifyEmailRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -31,14 +75,58 @@ const payByLinkRoute = createRoute({
   },
 });
 
-function ContentByPath() {
-  const { pathname } = useLocation();
-  return <ContentPage api={api} path={decodeURIComponent(pathname)} />;
-}
-/** Anything else is looked up as a content page; unknown paths show "Siden blev ikke fundet". */
-const contentRoute = createRoute({ getParentRoute: () => rootRoute, path: '$', component: ContentByPath });
+/** The widget's search page (SPEC §2 /search?q=…; the widget keeps its query in `query`). */
+const searchRoute = createRoute({ getParentRoute: () => rootRoute, path: '/search', component: SearchPage });
 
-export const router = createRouter({ routeTree: rootRoute.addChildren([homeRoute, verifyEmailRoute, payByLinkRoute, contentRoute]) });
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/** Catalogue paths (/solbriller, /solbriller/ray-ban …) are the widget's category pages; anything else is a content page. */
+function CatalogueOrContent() {
+  const { pathname } = useLocation();
+  const path = safeDecode(pathname);
+  const [tree] = useApi('catalogue-tree', () => loadCatalogueTree(api));
+  if (tree.state === 'loading') {
+    return (
+      <p role="status" className="page">
+        {t.page.loading}
+      </p>
+    );
+  }
+  const page = tree.state === 'ready' ? findCataloguePage(tree.data.data, path) : null;
+  if (page) return <CategoryPage key={page.path} categoryId={page.path} title={page.title} />;
+  // Without the tree (it failed to load) the path is still tried as a content page.
+  return <ContentPage api={api} path={path} />;
+}
+const contentRoute = createRoute({ getParentRoute: () => rootRoute, path: '$', component: CatalogueOrContent });
+
+/**
+ * Search parameters are plain strings: the widget's codec reads and writes them (the router's
+ * default JSON parsing would turn '1' into a number and quote strings that look like JSON).
+ * For a parameter given twice the first value counts, as in the codec.
+ */
+function parseSearch(searchStr: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of new URLSearchParams(searchStr)) if (k !== '__proto__' && !Object.hasOwn(out, k)) out[k] = v;
+  return out;
+}
+function stringifySearch(search: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(search)) if (v !== undefined && v !== null) params.append(k, typeof v === 'string' ? v : JSON.stringify(v));
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+export const router = createRouter({
+  routeTree: rootRoute.addChildren([homeRoute, verifyEmailRoute, payByLinkRoute, searchRoute, contentRoute]),
+  parseSearch,
+  stringifySearch,
+});
 
 declare module '@tanstack/react-router' {
   interface Register {

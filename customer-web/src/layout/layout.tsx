@@ -1,5 +1,6 @@
 import { Link, Outlet } from '@tanstack/react-router';
 import { t } from '../messages';
+import { SearchButton, SearchModal } from '../widget/search-modal';
 import { Footer } from './footer';
 
 const NAV: [string, string][] = [
@@ -32,6 +33,7 @@ export function Layout() {
             </ul>
           </nav>
           <div className="header-actions">
+            <SearchButton />
             <a href="/find-butik">{t.nav.findStore}</a>
             <a className="button" href="/bestil-tid-til-synstest">
               {t.nav.bookExam}
@@ -44,6 +46,7 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
+      <SearchModal />
     </>
   );
 }

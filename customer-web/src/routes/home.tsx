@@ -1,10 +1,12 @@
+import type { ReactNode } from 'react';
 import type { CategoryNode } from '@optik/shared';
 import type { Api } from '../api';
 import { LoadError } from '../load-error';
 import { t } from '../messages';
 import { useApi } from '../use-api';
 
-export function Home({ api }: { api: Pick<Api, 'getCategories'> }) {
+/** `children` go below the categories (the recommendation strip). */
+export function Home({ api, children }: { api: Pick<Api, 'getCategories'>; children?: ReactNode }) {
   const [categories, reload] = useApi('categories', () => api.getCategories());
   return (
     <div className="page">
@@ -28,6 +30,7 @@ export function Home({ api }: { api: Pick<Api, 'getCategories'> }) {
           </ul>
         )}
       </section>
+      {children}
     </div>
   );
 }

@@ -1,0 +1,8 @@
+import { createWidgetClient } from '@optik/shared/widget';
+
+/** Same-origin client of the /v2 provider API: the dev and preview servers proxy /v2 to the API (vite.config.base.ts). */
+export const widgetClient = createWidgetClient({
+  baseUrl: '',
+  // SPEC §8: fetch errors are logged to the console only; the UI shows the empty/failed shapes.
+  onError: (e) => console.warn('Widget-fejl', e),
+});
