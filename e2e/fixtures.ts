@@ -12,6 +12,11 @@ export const DEMO_PASSWORD = 'Demo1234!';
  */
 const EXPECTED_HTTP_4XX = /^Failed to load resource: (the server responded with a status of 4\d\d|net::ERR_INTERNET_DISCONNECTED)/;
 
+interface Options {
+  /** The shop's cookie choice before the test starts: every group, necessary only, or not yet made (the banner shows). */
+  consent: 'all' | 'necessary' | 'undecided';
+}
+
 interface Fixtures {
   webURL: string;
   storeURL: string;
@@ -20,8 +25,15 @@ interface Fixtures {
   expectNoA11yViolations: (page: Page) => Promise<void>;
 }
 
-export const test = base.extend<Fixtures>({
-  page: async ({ page }, use) => {
+export const test = base.extend<Fixtures & Options>({
+  consent: ['all', { option: true }],
+  page: async ({ page, consent }, use) => {
+    if (consent !== 'undecided') {
+      const groups = { necessary: true, statistics: consent === 'all', preferences: consent === 'all', marketing: consent === 'all' };
+      await page.addInitScript((value) => {
+        if (!localStorage.getItem('optik_consent')) localStorage.setItem('optik_consent', value);
+      }, JSON.stringify({ version: 1, decidedAt: '2026-11-22T00:00:00.000Z', groups }));
+    }
     const problems: string[] = [];
     page.on('console', (msg) => {
       if (msg.type() === 'error' && !EXPECTED_HTTP_4XX.test(msg.text())) problems.push(`console: ${msg.text()}`);

@@ -1,10 +1,14 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useAtomValue } from 'jotai';
 import { createRootRoute, createRoute, createRouter, useLocation, useParams, useRouter, type HistoryState } from '@tanstack/react-router';
+import { pushPageView } from './analytics';
 import { api } from './api';
+import { consentAtom, hasConsent } from './consent/consent';
 import { Layout } from './layout/layout';
 import { t } from './messages';
 import { findCataloguePage, loadCatalogueTree } from './routes/catalogue-lookup';
 import { ContentPage } from './routes/content-page';
+import { CookieList } from './routes/cookie-list';
 import { Home } from './routes/home';
 import { NotFound } from './routes/not-found';
 import { PayByLink } from './routes/pay-by-link';
@@ -34,10 +38,17 @@ function Root() {
     },
     [router],
   );
+  const consent = useAtomValue(consentAtom);
+  // SPEC §7: a page view on first load and on every route change, with URL and referrer.
+  const previous = useRef(typeof document === 'undefined' ? '' : document.referrer);
+  useEffect(() => {
+    pushPageView(window.location.href, previous.current);
+    previous.current = window.location.href;
+  }, [location.pathname]);
   const widgetLocation = useMemo(() => ({ pathname: location.pathname, search: location.searchStr, state: location.state }), [location.pathname, location.searchStr, location.state]);
   return (
-    // Consent defaults to true until the shop has its consent dialog (SPEC §6 asks for consent to the recommendation provider).
-    <WidgetProvider client={widgetClient} navigate={navigate} location={widgetLocation} language="da" recommendationsConsent={true}>
+    // SPEC §6: recommendation calls only with consent — the provider personalises, so the preferences group.
+    <WidgetProvider client={widgetClient} navigate={navigate} location={widgetLocation} language="da" recommendationsConsent={hasConsent(consent, 'preferences')}>
       <Layout />
     </WidgetProvider>
   );
@@ -103,6 +114,8 @@ function CatalogueOrContent() {
   // Without the tree (it failed to load) the path is still tried as a content page.
   return <ContentPage api={api} path={path} />;
 }
+const cookieListRoute = createRoute({ getParentRoute: () => rootRoute, path: '/cookieliste', component: CookieList });
+
 const contentRoute = createRoute({ getParentRoute: () => rootRoute, path: '$', component: CatalogueOrContent });
 
 /**
@@ -123,7 +136,7 @@ function stringifySearch(search: Record<string, unknown>): string {
 }
 
 export const router = createRouter({
-  routeTree: rootRoute.addChildren([homeRoute, verifyEmailRoute, payByLinkRoute, searchRoute, contentRoute]),
+  routeTree: rootRoute.addChildren([homeRoute, verifyEmailRoute, payByLinkRoute, searchRoute, cookieListRoute, contentRoute]),
   parseSearch,
   stringifySearch,
 });

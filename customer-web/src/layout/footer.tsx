@@ -1,3 +1,4 @@
+import { ConsentSettingsButton } from '../consent/consent-banner';
 import { t } from '../messages';
 
 type Section = keyof typeof t.footer.sections;
@@ -48,6 +49,9 @@ export function Footer() {
         ))}
       </div>
       <p className="payments">{t.footer.payments}</p>
+      <p>
+        <ConsentSettingsButton /> · <a href="/cookieliste">{t.consent.listLink}</a>
+      </p>
       <p className="copyright">{t.footer.copyright}</p>
     </footer>
   );

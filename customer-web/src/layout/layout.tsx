@@ -1,6 +1,7 @@
 import { Link, Outlet } from '@tanstack/react-router';
 import { t } from '../messages';
 import { SearchButton, SearchModal } from '../widget/search-modal';
+import { ConsentBanner } from '../consent/consent-banner';
 import { Footer } from './footer';
 
 const NAV: [string, string][] = [
@@ -46,6 +47,7 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
+      <ConsentBanner />
       <SearchModal />
     </>
   );

@@ -12,6 +12,7 @@ import {
   type WidgetPageKind,
 } from '@optik/shared/widget';
 import type { ProductDisplay } from '@optik/shared';
+import { pushItemViews } from '../analytics';
 import { t } from '../messages';
 import { FiltersPanel, SortingPanel, type SortOption, type WidgetFacet } from './filters-panel';
 import { ProductCard } from './product-card';
@@ -219,6 +220,16 @@ export function ListingPage({ kind, requestKey, fetchPage, urlState, title, empt
   // While the next result set loads, the last one stays (dimmed), so focus and position stay too.
   const shown = (current ?? loaded)?.data.displays ?? [];
   const moreState = more?.key === requestKey ? more.state : null;
+  // SPEC §9: the products shown go to the tag manager as item views, in batches of 100 (statistics consent only).
+  const viewed = useRef<{ key: string; count: number }>({ key: '', count: 0 });
+  useEffect(() => {
+    if (!current) return;
+    const displays = current.data.displays;
+    const start = viewed.current.key === current.key ? viewed.current.count : 0;
+    if (displays.length <= start) return;
+    pushItemViews(displays.slice(start).map((d) => ({ item_id: d.product_id, item_name: d.title, item_brand: d.brand, price: d.sale_price })));
+    viewed.current = { key: current.key, count: displays.length };
+  }, [current]);
 
   return (
     <div className="page listing-page" style={padding ? { paddingBottom: padding } : undefined}>

@@ -193,7 +193,9 @@ function ProviderBody({
     () => ((key: SimpleTextKey | PluralTextKey, count?: number) => (count === undefined ? widgetT(lang, key as SimpleTextKey) : widgetT(lang, key as PluralTextKey, count))) as WidgetText,
     [lang],
   );
-  const [ids] = useState(() => ({ sessionId: readOrCreateId(sessionStore, SESSION_ID_KEY), dsid: readOrCreateId(localStore, DSID_KEY) }));
+  // Without consent nothing lasts beyond the tab: the device id and previous searches live in sessionStorage.
+  const lasting = recommendationsConsent ? localStore : sessionStore;
+  const [ids] = useState(() => ({ sessionId: readOrCreateId(sessionStore, SESSION_ID_KEY), dsid: readOrCreateId(lasting, DSID_KEY) }));
   const requestContext = useMemo<RequestContext>(() => ({ tenant: WIDGET_TENANT, market: WIDGET_MARKET, dsid: ids.dsid, session_id: ids.sessionId }), [ids]);
 
   // The location as of the latest navigation: several calls in one event see each other's result.
@@ -272,20 +274,20 @@ function ProviderBody({
   // ---- previous searches and submit ------------------------------------------------------
   const previousSearches = useCallback(() => {
     try {
-      return parsePreviousSearches(localStorage.getItem(PREVIOUS_SEARCHES_STORAGE_KEY));
+      return parsePreviousSearches(lasting()?.getItem(PREVIOUS_SEARCHES_STORAGE_KEY) ?? null);
     } catch {
       return [];
     }
-  }, []);
+  }, [lasting]);
   const rememberSearch = useCallback(
     (query: string) => {
       try {
-        localStorage.setItem(PREVIOUS_SEARCHES_STORAGE_KEY, serializePreviousSearches(addPreviousSearch(previousSearches(), query)));
+        lasting()?.setItem(PREVIOUS_SEARCHES_STORAGE_KEY, serializePreviousSearches(addPreviousSearch(previousSearches(), query)));
       } catch {
         // Storage blocked: the search still runs, it is just not remembered.
       }
     },
-    [previousSearches],
+    [previousSearches, lasting],
   );
 
   const restoreFilters = useCallback(

@@ -3,6 +3,7 @@ import {
   composeSuggestionPanel,
   decodeWidgetState,
   displayedText,
+  ANALYTICS_PAGEVIEW_DELAY_MS,
   INSTANT_RESULTS_MAX,
   minProductsToFetch,
   navigate as navigateSuggestions,
@@ -12,6 +13,7 @@ import {
   type Suggestion,
   type SuggestionNavState,
 } from '@optik/shared/widget';
+import { pushSearchPageView } from '../analytics';
 import { t } from '../messages';
 import { ProductCard } from './product-card';
 import { URL_OPTIONS, useWidget, type WidgetApi } from './provider';
@@ -91,6 +93,14 @@ function OpenSearchModal() {
   // SPEC §9: the query is debounced 250 ms before suggestions and instant results are fetched.
   useEffect(() => {
     const timer = setTimeout(() => setDebounced(typed), QUERY_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  // SPEC §9: an analytics page view 2 s after the shopper stopped typing (statistics consent only).
+  useEffect(() => {
+    const q = typed.trim();
+    if (!q) return;
+    const timer = setTimeout(() => pushSearchPageView(q), ANALYTICS_PAGEVIEW_DELAY_MS);
     return () => clearTimeout(timer);
   }, [typed]);
 
