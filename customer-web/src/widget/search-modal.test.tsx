@@ -38,6 +38,31 @@ describe('search modal: opening and closing', () => {
     expect(document.body.style.overflow).toBe('auto');
   });
 
+  it('waits for a closing animation, at most once and at most 1 s (SPEC §4)', () => {
+    vi.useFakeTimers();
+    try {
+      renderWidget(ui);
+      openModal();
+      const backdrop = screen.getByTestId('widget-backdrop');
+      backdrop.style.animationName = 'widget-close';
+      fireEvent.keyDown(field(), { key: 'Escape' });
+      expect(backdrop.className).toContain('closing');
+      expect(screen.queryByRole('dialog')).not.toBeNull();
+      fireEvent.animationEnd(backdrop);
+      expect(screen.queryByRole('dialog')).toBeNull();
+
+      openModal();
+      screen.getByTestId('widget-backdrop').style.animationName = 'widget-close';
+      fireEvent.keyDown(field(), { key: 'Escape' });
+      act(() => void vi.advanceTimersByTime(999));
+      expect(screen.queryByRole('dialog')).not.toBeNull();
+      act(() => void vi.advanceTimersByTime(1));
+      expect(screen.queryByRole('dialog')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('closes on a backdrop click but not on a click inside the dialog', () => {
     renderWidget(ui);
     const dialog = openModal();

@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import {
   composeSuggestionPanel,
   decodeWidgetState,
   displayedText,
   ANALYTICS_PAGEVIEW_DELAY_MS,
+  MODAL_CLOSE_ANIMATION_MAX_MS,
   INSTANT_RESULTS_MAX,
   minProductsToFetch,
   navigate as navigateSuggestions,
@@ -34,7 +35,47 @@ export function SearchButton() {
 /** SPEC §2 embedded search widget modal; mounted fresh on every open. */
 export function SearchModal() {
   const { modalOpen } = useWidget();
-  return modalOpen ? <OpenSearchModal /> : null;
+  const [mounted, setMounted] = useState(modalOpen);
+  const [closing, setClosing] = useState(false);
+  // Derived from `modalOpen`: a close keeps the modal mounted while its closing animation runs.
+  if (modalOpen && (!mounted || closing)) {
+    setMounted(true);
+    setClosing(false);
+  } else if (!modalOpen && mounted && !closing) {
+    setClosing(true);
+  }
+  const onClosed = useCallback(() => {
+    setMounted(false);
+    setClosing(false);
+  }, []);
+  return mounted ? <OpenSearchModal closing={closing} onClosed={onClosed} /> : null;
+}
+
+/**
+ * SPEC §4: the closing animation is awaited at most once, within 1 s. Without an animation
+ * (reduced motion, or none defined) the modal goes at once.
+ */
+function useCloseAnimation(el: HTMLElement | null, closing: boolean, onClosed: () => void) {
+  useEffect(() => {
+    if (!closing || !el) return;
+    const name = getComputedStyle(el).animationName;
+    if (!name || name === 'none') {
+      onClosed();
+      return;
+    }
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      onClosed();
+    };
+    el.addEventListener('animationend', finish, { once: true });
+    const timer = setTimeout(finish, MODAL_CLOSE_ANIMATION_MAX_MS);
+    return () => {
+      clearTimeout(timer);
+      el.removeEventListener('animationend', finish);
+    };
+  }, [el, closing, onClosed]);
 }
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -51,7 +92,9 @@ function entryLabel(e: PanelEntry): string {
   return e.title;
 }
 
-function OpenSearchModal() {
+function OpenSearchModal({ closing, onClosed }: { closing: boolean; onClosed: () => void }) {
+  const [backdrop, setBackdrop] = useState<HTMLDivElement | null>(null);
+  useCloseAnimation(backdrop, closing, onClosed);
   const { text, client, requestContext, location, searchPagePath, submitQuery, closeModal, modalOpener, previousSearches, go } = useWidget();
   const ids = useId();
   const inputId = `${ids}-input`;
@@ -192,7 +235,8 @@ function OpenSearchModal() {
 
   return (
     <div
-      className="widget-backdrop"
+      ref={setBackdrop}
+      className={closing ? 'widget-backdrop closing' : 'widget-backdrop'}
       data-testid="widget-backdrop"
       onMouseDown={(e) => {
         if (e.target === e.currentTarget) closeModal();
