@@ -19,22 +19,24 @@ export const fromListing = (r: Listing): ListingData => ({
 /**
  * The widget's category page (SPEC §2) for a catalogue path such as /solbriller/ray-ban:
  * breadcrumbs, quick links to its sub-pages, and the same listing as the search page.
- * The category comes from the path, so no query_id parameter is needed.
+ * The shop's own pages name the category by their path; a `query_id` URL parameter (SPEC §2,
+ * as host pages of the widget send it) names it instead.
  */
 export function CategoryPage({ categoryId, title }: { categoryId: string; title: string }) {
   const { location, client, requestContext, text } = useWidget();
   const spaLink = useSpaLink();
   const urlState = decodeWidgetState(new URLSearchParams(location.search), URL_OPTIONS);
   const { filters, sorting } = urlState;
+  const listed = urlState.queryId || categoryId;
   const fetchPage: FetchPage = ({ limit, cursor }) =>
     client
-      .productListing({ ...requestContext, category_id: categoryId, filters, ...(sorting ? { sorting } : {}), limit, ...(cursor ? { cursor } : {}) })
+      .productListing({ ...requestContext, category_id: listed, filters, ...(sorting ? { sorting } : {}), limit, ...(cursor ? { cursor } : {}) })
       .then(fromListing);
 
   return (
     <ListingPage
       kind="category"
-      requestKey={JSON.stringify(['category', categoryId, filters, sorting ?? null])}
+      requestKey={JSON.stringify(['category', listed, filters, sorting ?? null])}
       fetchPage={fetchPage}
       urlState={urlState}
       title={title}
