@@ -14,6 +14,9 @@ const proxy = {
   // The widget's provider API (search, listing, suggestions, recommendations, events).
   '/v2': { target: apiUrl, changeOrigin: false },
   '/create-events': { target: apiUrl, changeOrigin: false },
+  // Generated from the catalogue by the API (SPEC §2 sitemap, robots).
+  '/sitemap.xml': { target: apiUrl, changeOrigin: false },
+  '/robots.txt': { target: apiUrl, changeOrigin: false },
 };
 
 export function baseConfig(port: number): UserConfig {

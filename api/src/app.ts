@@ -13,6 +13,7 @@ import { catalogueRoutes } from './modules/catalogue/routes';
 import { CatalogueService } from './modules/catalogue/service';
 import { categoryTree } from './modules/catalogue/tree';
 import { imageRoutes } from './modules/images/routes';
+import { sitemapRoutes } from './modules/catalogue/sitemap';
 import { imageResizeRoutes } from './modules/images/resize';
 import { searchRoutes } from './modules/search/routes';
 import { SearchService } from './modules/search/service';
@@ -96,6 +97,7 @@ export function createApp(deps: AppDeps): App {
   app.use(paymentRoutes({ config, payments }));
   app.use(checkoutRoutes({ config, auth, checkout, storage }));
   app.use(imageRoutes(catalogue));
+  app.use(sitemapRoutes({ config, catalogue, tree: categoryTree }));
   app.use(imageResizeRoutes({ config, catalogue }));
 
   app.use(notFoundHandler);

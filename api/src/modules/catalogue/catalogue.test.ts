@@ -49,3 +49,21 @@ describe('catalogue calls', () => {
     await request(t.app).get('/api/pages/findes-ikke').expect(404);
   });
 });
+
+describe('sitemap and robots', () => {
+  it('lists catalogue routes, content pages, stores and sellable products on the shop origin, and keeps private paths out', async () => {
+    const t = await makeTestApp();
+    const sitemap = await request(t.app).get('/sitemap.xml').expect(200);
+    expect(sitemap.headers['content-type']).toMatch(/application\/xml/);
+    const locs = [...sitemap.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    expect(locs).toContain('http://shop.test/solbriller');
+    expect(locs).toContain('http://shop.test/solbriller/ray-ban');
+    expect(locs).toContain(`http://shop.test/${encodeURIComponent('tilbehør-briller')}`);
+    expect(locs.some((l) => l.startsWith('http://shop.test/produkt/'))).toBe(true);
+    expect(locs.some((l) => l.startsWith('http://shop.test/find-butik/'))).toBe(true);
+    expect(locs.some((l) => /shop\.test\/(checkout|min-konto|betal)(\/|$)/.test(l))).toBe(false);
+    const robots = await request(t.app).get('/robots.txt').expect(200);
+    expect(robots.text).toContain('Disallow: /checkout');
+    expect(robots.text).toContain('Sitemap: http://shop.test/sitemap.xml');
+  });
+});
