@@ -4,6 +4,8 @@ import { createRootRoute, createRoute, createRouter, useLocation, useParams, use
 import { pushPageView } from './analytics';
 import { api } from './api';
 import { consentAtom, hasConsent } from './consent/consent';
+import { CheckoutConfirmationRoute, CheckoutRoute } from './features/checkout/routes';
+import { ProductRoute } from './features/product/product-route';
 import { Layout } from './layout/layout';
 import { t } from './messages';
 import { findCataloguePage, loadCatalogueTree } from './routes/catalogue-lookup';
@@ -115,6 +117,11 @@ function CatalogueOrContent() {
   return <ContentPage api={api} path={path} />;
 }
 const cookieListRoute = createRoute({ getParentRoute: () => rootRoute, path: '/cookieliste', component: CookieList });
+const productRoute = createRoute({ getParentRoute: () => rootRoute, path: '/produkt/$slug', component: ProductRoute });
+
+/** SPEC §2 /checkout and /checkout/*: the header's cart toggle is hidden there (features/cart). */
+const checkoutRoute = createRoute({ getParentRoute: () => rootRoute, path: '/checkout', component: CheckoutRoute });
+const checkoutConfirmationRoute = createRoute({ getParentRoute: () => rootRoute, path: '/checkout/bekraeftelse', component: CheckoutConfirmationRoute });
 
 const contentRoute = createRoute({ getParentRoute: () => rootRoute, path: '$', component: CatalogueOrContent });
 
@@ -136,7 +143,7 @@ function stringifySearch(search: Record<string, unknown>): string {
 }
 
 export const router = createRouter({
-  routeTree: rootRoute.addChildren([homeRoute, verifyEmailRoute, payByLinkRoute, searchRoute, cookieListRoute, contentRoute]),
+  routeTree: rootRoute.addChildren([homeRoute, verifyEmailRoute, payByLinkRoute, searchRoute, cookieListRoute, productRoute, checkoutRoute, checkoutConfirmationRoute, contentRoute]),
   parseSearch,
   stringifySearch,
 });

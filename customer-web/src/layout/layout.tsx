@@ -2,6 +2,7 @@ import { Link, Outlet } from '@tanstack/react-router';
 import { t } from '../messages';
 import { SearchButton, SearchModal } from '../widget/search-modal';
 import { ConsentBanner } from '../consent/consent-banner';
+import { SiteCart } from '../features/cart';
 import { Footer } from './footer';
 
 const NAV: [string, string][] = [
@@ -40,6 +41,7 @@ export function Layout() {
               {t.nav.bookExam}
             </a>
             <a href="/min-konto">{t.nav.myPages}</a>
+            <SiteCart />
           </div>
         </div>
       </header>

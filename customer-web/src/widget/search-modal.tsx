@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { trapTab } from '../focus-trap';
 import {
   composeSuggestionPanel,
   decodeWidgetState,
@@ -78,7 +79,6 @@ function useCloseAnimation(el: HTMLElement | null, closing: boolean, onClosed: (
   }, [el, closing, onClosed]);
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 const isQueryEntry = (e: PanelEntry): e is Extract<PanelEntry, { query: string }> => e.kind === 'previous-search' || e.kind === 'history-match' || e.kind === 'query';
 
@@ -211,19 +211,8 @@ function OpenSearchModal({ closing, onClosed }: { closing: boolean; onClosed: ()
       closeModal();
       return;
     }
-    if (e.key !== 'Tab' || !dialogRef.current) return;
     // Focus stays inside the dialog while it is open.
-    const focusables = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusables[0];
-    const last = focusables[focusables.length - 1];
-    if (!first || !last) return;
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
+    trapTab(e, dialogRef.current);
   }
 
   const groups: { title: string; items: { entry: PanelEntry; index: number }[] }[] = [];

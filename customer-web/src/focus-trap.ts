@@ -1,0 +1,19 @@
+import type { KeyboardEvent } from 'react';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Keeps Tab and Shift+Tab inside `container` (a modal dialog or drawer) by wrapping at its ends. */
+export function trapTab(e: KeyboardEvent, container: HTMLElement | null): void {
+  if (e.key !== 'Tab' || !container) return;
+  const focusables = [...container.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const first = focusables[0];
+  const last = focusables[focusables.length - 1];
+  if (!first || !last) return;
+  if (e.shiftKey && document.activeElement === first) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && document.activeElement === last) {
+    e.preventDefault();
+    first.focus();
+  }
+}
