@@ -84,6 +84,19 @@ describe('POST /api/cart/update', () => {
     await s.post('/api/cart/update', { skuId: sku, quantity: 1, subscriptionInterval: 'm4' }).expect(400);
   });
 
+  it('keeps a line per eye when the lens prescriptions differ; the same prescription changes its own line', async () => {
+    const t = await makeTestApp();
+    const s = await shopperAgent(t);
+    const lens = await buyableArticle(t, (a) => a.category === 'kontaktlinser' && a.allowSubscription);
+    const sku = lens.skus[0]!.id;
+    const rx = (power: number) => ({ power, baseCurve: 8.6, diameter: 14.2, cylinder: null, axis: null, addition: null });
+    await s.post('/api/cart/update', { skuId: sku, quantity: 2, subscriptionInterval: 'm3', prescription: rx(-1.25) }).expect(200);
+    let items = (await s.post('/api/cart/update', { skuId: sku, quantity: 2, subscriptionInterval: 'm3', prescription: rx(-2) }).expect(200)).body.cartHead.cart.items;
+    expect(items.map((i: { prescription: { power: number }; quantity: number }) => [i.prescription.power, i.quantity])).toEqual([[-1.25, 2], [-2, 2]]);
+    items = (await s.post('/api/cart/update', { skuId: sku, quantity: 0, subscriptionInterval: 'm3', prescription: rx(-1.25) }).expect(200)).body.cartHead.cart.items;
+    expect(items.map((i: { prescription: { power: number } }) => i.prescription.power)).toEqual([-2]);
+  });
+
   it('refuses a subscription for an article that has none', async () => {
     const t = await makeTestApp();
     const s = await shopperAgent(t);

@@ -17,9 +17,13 @@ export const checkoutConfig: CheckoutConfig = {
   deliveryMethodIds: [79, 101, 112, 117, 119, 125, 127, 128],
 };
 
-/** Lines are one per sku and purchase type: the same lenses once by unit and once by subscription are two lines. */
-function sameLine(item: CartItem, skuId: string, interval: string | null): boolean {
-  return item.skuId === skuId && item.subscriptionInterval === interval;
+/**
+ * Lines are one per sku, purchase type and prescription: the same lenses once by unit and once
+ * by subscription are two lines, and so are lenses for a right and a left eye of different power.
+ */
+function sameLine(item: CartItem, skuId: string, interval: string | null, rx: Pick<CartItem, 'prescription' | 'prescriptionGlasses'>): boolean {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  return item.skuId === skuId && item.subscriptionInterval === interval && same(item.prescription, rx.prescription) && same(item.prescriptionGlasses, rx.prescriptionGlasses);
 }
 
 export function cartHeadOf(record: Pick<CartRecord, 'items'> | undefined): CartHead {
@@ -51,6 +55,7 @@ export class CartService {
    */
   async update(shopperId: string, req: CartUpdate, ctx: { isStore: boolean }): Promise<CartHead> {
     const interval = req.subscriptionInterval ?? null;
+    const rx = { prescription: req.prescription ?? null, prescriptionGlasses: req.prescriptionGlasses ?? null };
     let line: CartItem | null = null;
     if (req.quantity > 0) {
       const found = await this.catalogue.findSku(req.skuId);
@@ -88,9 +93,9 @@ export class CartService {
       };
     }
     const next = (items: CartItem[]): CartItem[] => {
-      const rest = items.filter((i) => !sameLine(i, req.skuId, interval));
+      const rest = items.filter((i) => !sameLine(i, req.skuId, interval, rx));
       if (!line) return rest;
-      const at = items.findIndex((i) => sameLine(i, req.skuId, interval));
+      const at = items.findIndex((i) => sameLine(i, req.skuId, interval, rx));
       if (at === -1) return [...rest, line];
       const copy = [...items];
       copy[at] = line;

@@ -55,8 +55,6 @@ export const pt = {
   lensFields: { power: 'Styrke', baseCurve: 'Basekurve', diameter: 'Diameter', cylinder: 'Cylinder', axis: 'Akse', addition: 'Addition' },
   choose: 'Vælg',
   /** The cart keeps one prescription per lens line (SPEC §3 cart item), so two different eyes cannot share one line yet. */
-  lensEyesDiffer:
-    'Kurven kan endnu kun rumme én styrke pr. linsetype. Har dine øjne forskellig styrke, så bestil linserne i en af vores butikker eller kontakt kundeservice.',
   withPrescription: 'Med styrke',
   withPrescriptionHint: 'Vælg, hvis du vil have glas med din styrke.',
   glassesFields: { Sphere: 'Sfære', Cylinder: 'Cylinder', Axis: 'Akse', Addition: 'Addition', PupillaryDistance: 'PD (mm)' },
@@ -64,11 +62,11 @@ export const pt = {
   notANumber: 'Skriv et tal, fx -1,25.',
   notes: 'Bemærk',
   quantity: 'Antal',
+  quantityPerEye: 'Antal æsker pr. øje',
   addToCart: 'Læg i kurv',
   adding: 'Lægger i kurven …',
   added: 'Lagt i kurven',
   fixErrors: da.errors.correctAndRetry,
   lineMax: da.validation.quantityMax,
-  otherPrescriptionInCart: 'Varen ligger allerede i kurven med en anden styrke. Fjern den fra kurven først, hvis du vil bestille en ny styrke.',
   recommendations: 'Du kan også lide',
 } as const;

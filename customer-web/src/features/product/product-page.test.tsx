@@ -195,7 +195,7 @@ describe('ProductPage', () => {
       select('Styrke', '-1.25', eye('Højre øje (H)'));
       // One base curve and one diameter: filled in with the power.
       expect((within(eye('Højre øje (H)')).getByLabelText('Basekurve') as HTMLSelectElement).value).toBe('8.5');
-      select('Antal', '2');
+      select('Antal æsker pr. øje', '2');
       fireEvent.click(addButton());
       await screen.findByText('Lagt i kurven');
       expect(api.cartUpdate).toHaveBeenCalledWith({
@@ -241,14 +241,23 @@ describe('ProductPage', () => {
       expect(api.cartUpdate).toHaveBeenCalledWith(expect.objectContaining({ prescription: { power: -1, baseCurve: 8.6, diameter: 14.5, cylinder: -0.75, axis: 180, addition: null } }));
     });
 
-    it('refuses two different eyes, which one cart line cannot carry', async () => {
+    it('puts two different eyes in the cart as a line each, and two equal eyes as one line with boxes for both', async () => {
       const api = fakeApi({ article: found(lenses()) });
       await ready(api, 'Acuvue Oasys 1-Day');
       select('Styrke', '-1.25', eye('Højre øje (H)'));
       select('Styrke', '-1', eye('Venstre øje (V)'));
+      select('Antal æsker pr. øje', '2');
       fireEvent.click(addButton());
-      await expectAlert(/^Kurven kan endnu kun rumme én styrke/);
-      expect(api.cartUpdate).not.toHaveBeenCalled();
+      await screen.findByText('Lagt i kurven');
+      expect(api.cartUpdate.mock.calls.map(([b]) => [b.prescription?.power, b.quantity])).toEqual([
+        [-1.25, 2],
+        [-1, 2],
+      ]);
+      select('Styrke', '-1.25', eye('Venstre øje (V)'));
+      select('Antal æsker pr. øje', '1');
+      fireEvent.click(addButton());
+      await waitFor(() => expect(api.cartUpdate).toHaveBeenCalledTimes(3));
+      expect(api.cartUpdate.mock.calls[2]![0]).toMatchObject({ quantity: 2, prescription: { power: -1.25 } });
     });
   });
 

@@ -81,12 +81,20 @@ export function PurchaseForm({ article, api, initialSkuId }: Props) {
       return { ...prev, [eye]: next };
     });
 
-  /** The one prescription the cart line carries, or a reason it cannot be given. */
-  function lensPrescription(): { ok: true; value: ContactLensPrescription } | { ok: false; message: string } {
+  /**
+   * The cart lines the lens prescription makes: one for a single eye or two equal eyes (then
+   * boxes for both), one per eye when they differ (the cart keeps a line per prescription).
+   */
+  function lensLines(): { prescription: ContactLensPrescription; quantity: number }[] {
     const right = toLensPrescription(lensValues.right);
     const left = toLensPrescription(lensValues.left);
-    if (!isBlank(right) && !isBlank(left) && !samePrescription(right, left)) return { ok: false, message: pt.lensEyesDiffer };
-    return { ok: true, value: isBlank(right) ? left : right };
+    if (isBlank(right)) return [{ prescription: left, quantity }];
+    if (isBlank(left)) return [{ prescription: right, quantity }];
+    if (samePrescription(right, left)) return [{ prescription: right, quantity: Math.min(MAX_LINE_QUANTITY, quantity * 2) }];
+    return [
+      { prescription: right, quantity },
+      { prescription: left, quantity },
+    ];
   }
 
   async function submit(e: FormEvent) {
@@ -97,53 +105,47 @@ export function PurchaseForm({ article, api, initialSkuId }: Props) {
       setOutcome({ kind: 'error', message: pt.fixErrors, details: [] });
       return;
     }
-    let prescription: ContactLensPrescription | null = null;
-    if (lens) {
-      const p = lensPrescription();
-      if (!p.ok) {
-        setOutcome({ kind: 'error', message: p.message, details: [] });
-        return;
-      }
-      prescription = p.value;
-    }
     const prescriptionGlasses: GlassesPrescription | null = glassesCheck?.prescription ?? null;
     const subscriptionInterval = subscriptionPrice && purchase === 'subscription' ? interval : null;
+    const lines: { prescription: ContactLensPrescription | null; quantity: number }[] = lens ? lensLines() : [{ prescription: null, quantity }];
 
     setOutcome({ kind: 'sending' });
-    // "Læg i kurv" adds to a line already in the cart (the API sets a line's quantity).
-    let total = quantity;
+    // "Læg i kurv" adds to a line already in the cart with the same prescription (the API sets a line's quantity).
     const shopper = await api.getShopper();
-    if (shopper.ok) {
-      const line = shopper.data.cartHead.cart.items.find((i) => i.skuId === skuId && i.subscriptionInterval === subscriptionInterval);
-      if (line) {
-        if (!samePrescription(line.prescription, prescription) || !samePrescription(line.prescriptionGlasses, prescriptionGlasses)) {
-          setOutcome({ kind: 'error', message: pt.otherPrescriptionInCart, details: [] });
-          return;
-        }
-        total = line.quantity + quantity;
-        if (total > MAX_LINE_QUANTITY) {
-          setOutcome({ kind: 'error', message: pt.lineMax, details: [] });
-          return;
-        }
+    const inCart = shopper.ok ? shopper.data.cartHead.cart.items : [];
+    const bodies: CartUpdateRequest[] = [];
+    for (const l of lines) {
+      const existing = inCart.find(
+        (i) => i.skuId === skuId && i.subscriptionInterval === subscriptionInterval && samePrescription(i.prescription, l.prescription) && samePrescription(i.prescriptionGlasses, prescriptionGlasses),
+      );
+      const total = (existing?.quantity ?? 0) + l.quantity;
+      if (total > MAX_LINE_QUANTITY) {
+        setOutcome({ kind: 'error', message: pt.lineMax, details: [] });
+        return;
       }
+      bodies.push({
+        skuId,
+        quantity: total,
+        noCheckoutInfo: false,
+        ...(subscriptionInterval ? { subscriptionInterval } : {}),
+        ...(l.prescription ? { prescription: l.prescription } : {}),
+        ...(prescriptionGlasses ? { prescriptionGlasses } : {}),
+      });
     }
-    const body: CartUpdateRequest = {
-      skuId,
-      quantity: total,
-      noCheckoutInfo: false,
-      ...(subscriptionInterval ? { subscriptionInterval } : {}),
-      ...(prescription ? { prescription } : {}),
-      ...(prescriptionGlasses ? { prescriptionGlasses } : {}),
-    };
-    const r = await api.cartUpdate(body);
-    if (!r.ok) {
-      // SPEC §8 texts come from the API in Danish (422 sold out / store only, 400 per field); the form keeps its input.
-      const details = Object.values(r.error.fields ?? {}).filter((m) => m !== r.error.message);
-      setOutcome({ kind: 'error', message: r.error.message, details });
-      return;
+    let last: CartHead | null = null;
+    for (const body of bodies) {
+      const r = await api.cartUpdate(body);
+      if (!r.ok) {
+        // SPEC §8 texts come from the API in Danish (422 sold out / store only, 400 per field); the form keeps its input.
+        const details = Object.values(r.error.fields ?? {}).filter((m) => m !== r.error.message);
+        setOutcome({ kind: 'error', message: r.error.message, details });
+        if (last) window.dispatchEvent(new CustomEvent<CartHead>(CART_UPDATED_EVENT, { detail: last }));
+        return;
+      }
+      last = r.data.cartHead;
     }
     setOutcome({ kind: 'added' });
-    window.dispatchEvent(new CustomEvent<CartHead>(CART_UPDATED_EVENT, { detail: r.data.cartHead }));
+    if (last) window.dispatchEvent(new CustomEvent<CartHead>(CART_UPDATED_EVENT, { detail: last }));
   }
 
   const sending = outcome.kind === 'sending';
@@ -219,7 +221,7 @@ export function PurchaseForm({ article, api, initialSkuId }: Props) {
 
       <div className="product-buy-row">
         <div className="product-field">
-          <label htmlFor={`${id}-quantity`}>{pt.quantity}</label>
+          <label htmlFor={`${id}-quantity`}>{lens ? pt.quantityPerEye : pt.quantity}</label>
           <select id={`${id}-quantity`} value={quantity} onChange={(e) => setQuantity(Number(e.target.value))}>
             {QUANTITIES.map((n) => (
               <option key={n} value={n}>
