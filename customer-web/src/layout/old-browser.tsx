@@ -1,0 +1,16 @@
+import { layoutText as l } from './messages';
+
+/** Internet Explorer sets document.documentMode; its user agent says MSIE (≤ 10) or Trident (11). */
+export function isOldInternetExplorer(doc: Document = document, userAgent: string = navigator.userAgent): boolean {
+  return 'documentMode' in doc || /MSIE |Trident\//.test(userAgent);
+}
+
+/** SPEC §2/§8: old Internet Explorer is asked to use a newer browser. */
+export function OldBrowserMessage({ detect = isOldInternetExplorer }: { detect?: () => boolean }) {
+  if (!detect()) return null;
+  return (
+    <p className="old-browser" role="alert">
+      {l.oldBrowser}
+    </p>
+  );
+}
