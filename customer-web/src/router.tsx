@@ -20,7 +20,7 @@ import { CategoryPage } from './widget/category-page';
 import { widgetClient } from './widget/client';
 import { WidgetProvider, type WidgetNavigate } from './widget/provider';
 import { RecommendationStrip } from './widget/recommendations';
-import { SearchPage } from './widget/search-page';
+import { SearchResultsPage } from './features/site-search/search-results-page';
 
 /** The search widget sits around the whole layout: the header opens its modal, pages show its listings. */
 function Root() {
@@ -88,8 +88,8 @@ const payByLinkRoute = createRoute({
   },
 });
 
-/** The widget's search page (SPEC §2 /search?q=…; the widget keeps its query in `query`). */
-const searchRoute = createRoute({ getParentRoute: () => rootRoute, path: '/search', component: SearchPage });
+/** SPEC §2 /search?q=… (optional s=stores|products|articles): site search results around the widget's product listing (its query in `query`). */
+const searchRoute = createRoute({ getParentRoute: () => rootRoute, path: '/search', component: () => <SearchResultsPage api={api} /> });
 
 function safeDecode(path: string): string {
   try {

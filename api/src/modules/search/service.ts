@@ -1,5 +1,5 @@
 import MiniSearch, { type SearchOptions } from 'minisearch';
-import type { Article, ArticleHit, SiteSearchResponse, Store } from '@optik/shared';
+import { catalogueTree, type Article, type ArticleHit, type SiteSearchResponse, type Store } from '@optik/shared';
 import type { CatalogueService, CatalogueSnapshot, CategoryTreeInput } from '../catalogue/service';
 import { processDanishTerm, tokenizeDanish } from './danish';
 
@@ -41,23 +41,13 @@ function index(fields: string[], boost: Record<string, number>, docs: Doc[]): Mi
   return ms;
 }
 
-const categoryTitles: Record<Article['category'], string> = {
-  briller: 'Briller',
-  solbriller: 'Solbriller',
-  sportsbriller: 'Sportsbriller',
-  'tilbehør-briller': 'Tilbehør til briller',
-  'tilbehør-sportsbriller': 'Tilbehør til sportsbriller',
-  kontaktlinser: 'Kontaktlinser',
-  'tilbehør-kontaktlinser': 'Tilbehør til kontaktlinser',
-  oejenpleje: 'Øjenpleje',
-};
 
 function articleDoc(a: Article): Doc {
   return {
     id: a.id,
     name: a.name,
     brand: a.brand,
-    category: categoryTitles[a.category],
+    category: catalogueTree[a.category].title,
     attributes: [a.attributes.color, a.attributes.shape, a.attributes.material, a.attributes.lensType, a.attributes.subCategory, ...(a.attributes.style ?? []), ...(a.attributes.sport ?? [])]
       .filter(Boolean)
       .join(' '),

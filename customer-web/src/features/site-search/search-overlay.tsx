@@ -1,0 +1,282 @@
+import { useId, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { catalogueTree, formatDkk, type ArticleHit, type SiteSearchResponse } from '@optik/shared';
+import { st } from './messages';
+import { DEBOUNCE_MS, MIN_QUERY_LENGTH, runSiteSearch, searchUrl, useKeyedLoad, type SiteSearchApi } from './site-search-api';
+import './site-search.css';
+
+export interface SearchOverlayProps {
+  api: SiteSearchApi;
+  /** Goes to an in-app URL (the router); the overlay closes itself first. */
+  navigate: (href: string) => void;
+  /** Called when the overlay closes (Escape, a submit, a chosen result). */
+  onClose?: () => void;
+  /** The field's visible label. */
+  label?: string;
+  /** Focus the field on mount (when shown as an opened overlay). */
+  autoFocus?: boolean;
+  /** Text the field starts with. */
+  initialQuery?: string;
+}
+
+function CampaignPrice({ price }: { price: ArticleHit['price'] }) {
+  if (price.isCampaign && price.amount < price.ordinaryPrice) {
+    return (
+      <span className="site-search-price">
+        <span className="visually-hidden">{st.priceNow} </span>
+        <strong className="site-search-sale">{formatDkk(price.amount)}</strong>{' '}
+        <span className="visually-hidden">{st.priceBefore} </span>
+        <s>{formatDkk(price.ordinaryPrice)}</s>
+      </span>
+    );
+  }
+  return (
+    <span className="site-search-price">
+      <strong>{formatDkk(price.amount)}</strong>
+    </span>
+  );
+}
+
+function Group({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="site-search-group" aria-labelledby={id}>
+      <h2 id={id} className="site-search-group-title">
+        {title}
+      </h2>
+      <ul className="site-search-list">{children}</ul>
+    </section>
+  );
+}
+
+function countOf(r: SiteSearchResponse): number {
+  return r.articles.data.length + r.stores.data.length + r.layoutPages.data.length + r.cities.data.length + r.categoryPages.data.length;
+}
+
+/**
+ * The site search overlay (SPEC §2, §4, §5): a search field whose panel shows popular searches
+ * while empty, placeholder rows while a query of 2+ characters loads (300 ms after the last
+ * keystroke), then grouped results or the SPEC §8 no-results message. Arrow Up/Down move focus
+ * among the panel's links, wrapping; Enter submits to /search?q=… and closes; an empty submit
+ * does nothing; Escape closes.
+ */
+export function SearchOverlay({ api, navigate, onClose, label = st.fieldLabel, autoFocus = false, initialQuery = '' }: SearchOverlayProps) {
+  const ids = useId();
+  const fieldId = `${ids}field`;
+  const panelId = `${ids}panel`;
+  const hintId = `${ids}hint`;
+  const rootRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const [text, setText] = useState(initialQuery);
+  const [open, setOpen] = useState(autoFocus);
+
+  const query = text.trim();
+  const active = query.length >= MIN_QUERY_LENGTH;
+  const results = useKeyedLoad(active ? query : null, () => runSiteSearch(api, query), DEBOUNCE_MS);
+
+  const close = () => {
+    setOpen(false);
+    onClose?.();
+  };
+  const go = (href: string) => {
+    close();
+    navigate(href);
+  };
+  const follow = (href: string) => (e: MouseEvent<HTMLAnchorElement>) => {
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    go(href);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'Escape') {
+      if (!open && !onClose) return;
+      e.preventDefault();
+      setOpen(false);
+      inputRef.current?.focus();
+      onClose?.();
+      return;
+    }
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    const links = [...(panelRef.current?.querySelectorAll<HTMLAnchorElement>('a[href]') ?? [])];
+    if (links.length === 0) return;
+    e.preventDefault();
+    const at = links.indexOf(document.activeElement as HTMLAnchorElement);
+    const step = e.key === 'ArrowDown' ? 1 : -1;
+    // From the field (or anywhere else) Down goes to the first link and Up to the last; among the links it wraps.
+    const next = at === -1 ? (step === 1 ? 0 : links.length - 1) : (at + step + links.length) % links.length;
+    links[next]?.focus();
+  };
+
+  const onBlur = (e: FocusEvent<HTMLDivElement>) => {
+    const to = e.relatedTarget;
+    if (to instanceof Node && rootRef.current?.contains(to)) return;
+    setOpen(false);
+  };
+
+  const submit = () => {
+    // SPEC §4: an empty submit does nothing.
+    if (!query) return;
+    go(searchUrl(query));
+  };
+
+  const status =
+    results.state === 'loading' ? st.loading : results.state === 'ready' ? (results.data ? st.resultsCount(countOf(results.data)) : st.noResults) : '';
+  const showPanel = open && (text === '' || active);
+
+  return (
+    <div className="site-search" ref={rootRef} onKeyDown={onKeyDown} onBlur={onBlur}>
+      <form
+        role="search"
+        aria-label={label}
+        className="site-search-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <label htmlFor={fieldId} className="site-search-label">
+          {label}
+        </label>
+        <div className="site-search-row">
+          <input
+            ref={inputRef}
+            id={fieldId}
+            type="search"
+            name="q"
+            autoComplete="off"
+            enterKeyHint="search"
+            placeholder={st.fieldPlaceholder}
+            aria-describedby={hintId}
+            aria-controls={panelId}
+            autoFocus={autoFocus}
+            value={text}
+            onChange={(e) => {
+              setText(e.target.value);
+              setOpen(true);
+            }}
+            onFocus={() => setOpen(true)}
+          />
+          <button type="submit" className="site-search-submit">
+            {st.submit}
+          </button>
+        </div>
+        <p id={hintId} className="visually-hidden">
+          {st.instructions}
+        </p>
+      </form>
+      <p role="status" className={status && showPanel ? 'site-search-status' : 'visually-hidden'}>
+        {showPanel ? status : ''}
+      </p>
+      <div
+        ref={panelRef}
+        id={panelId}
+        className="site-search-panel"
+        role="region"
+        aria-label={st.resultsLabel}
+        aria-busy={results.state === 'loading'}
+        hidden={!showPanel}
+      >
+        {showPanel && text === '' ? (
+          <Group id={`${ids}popular`} title={st.popularHeading}>
+            {st.popular.map((p) => (
+              <li key={p}>
+                <a href={searchUrl(p)} onClick={follow(searchUrl(p))}>
+                  {p}
+                </a>
+              </li>
+            ))}
+          </Group>
+        ) : null}
+        {showPanel && results.state === 'loading' ? (
+          <ul className="site-search-placeholders" aria-hidden="true" data-testid="site-search-placeholders">
+            {[0, 1, 2, 3].map((i) => (
+              <li key={i} className="site-search-placeholder">
+                <span className="site-search-placeholder-image" />
+                <span className="site-search-placeholder-text" />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {showPanel && results.state === 'ready' && results.data ? <Results ids={ids} data={results.data} follow={follow} query={query} /> : null}
+      </div>
+    </div>
+  );
+}
+
+function Results({ ids, data, query, follow }: { ids: string; data: SiteSearchResponse; query: string; follow: (href: string) => (e: MouseEvent<HTMLAnchorElement>) => void }) {
+  const link = (href: string, children: ReactNode, className?: string) => (
+    <a href={href} onClick={follow(href)} className={className}>
+      {children}
+    </a>
+  );
+  return (
+    <>
+      {data.articles.data.length ? (
+        <Group id={`${ids}products`} title={st.productsHeading}>
+          {data.articles.data.map((a) => (
+            <li key={a.id}>
+              {link(
+                `/produkt/${a.slug}`,
+                <>
+                  <img src={a.image} alt="" width={48} height={48} loading="lazy" className="site-search-thumb" />
+                  <span className="site-search-product">
+                    <span className="site-search-name">{a.name}</span>
+                    {a.packageName ? <span className="site-search-meta">{a.packageName}</span> : null}
+                    <span className="site-search-meta">{catalogueTree[a.category].title}</span>
+                    <CampaignPrice price={a.price} />
+                  </span>
+                </>,
+                'site-search-product-link',
+              )}
+            </li>
+          ))}
+        </Group>
+      ) : null}
+      {data.stores.data.length ? (
+        <Group id={`${ids}stores`} title={st.storesHeading}>
+          {data.stores.data.map((s) => (
+            <li key={s.id}>
+              {link(
+                `/find-butik/${s.slug}`,
+                <>
+                  <span className="site-search-name">{s.name}</span> <span className="site-search-meta">{s.address}</span>
+                </>,
+              )}
+            </li>
+          ))}
+        </Group>
+      ) : null}
+      {data.layoutPages.data.length ? (
+        <Group id={`${ids}pages`} title={st.pagesHeading}>
+          {data.layoutPages.data.map((p) => (
+            <li key={p.url}>
+              {link(
+                p.url,
+                <>
+                  {p.image ? <img src={p.image} alt="" width={48} height={48} loading="lazy" className="site-search-thumb" /> : null}
+                  <span className="site-search-name">{p.title}</span>
+                </>,
+                'site-search-product-link',
+              )}
+            </li>
+          ))}
+        </Group>
+      ) : null}
+      {data.cities.data.length ? (
+        <Group id={`${ids}cities`} title={st.citiesHeading}>
+          {data.cities.data.map((c) => (
+            <li key={c.name}>{link(c.url, st.cityLabel(c.name, c.postcode, c.storeCount))}</li>
+          ))}
+        </Group>
+      ) : null}
+      {data.categoryPages.data.length ? (
+        <Group id={`${ids}categories`} title={st.categoriesHeading}>
+          {data.categoryPages.data.map((c) => (
+            <li key={c.url}>{link(c.url, c.title)}</li>
+          ))}
+        </Group>
+      ) : null}
+      <p className="site-search-all">{link(searchUrl(query), st.searchAll(query))}</p>
+    </>
+  );
+}
