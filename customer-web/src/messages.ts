@@ -88,6 +88,7 @@ export const t = {
     searchButton: 'Søg',
     searchDialog: 'Søg i butikken',
     searchField: 'Søg efter produkter, mærker og sider',
+    productsHeading: 'Produkter',
     searchHeading: (query: string) => (query ? `Søgeresultater for “${query}”` : 'Alle produkter'),
     brand: 'Mærke',
     inParent: (parent: string) => `i ${parent}`,

@@ -52,7 +52,7 @@ test.describe('search widget', () => {
     const total = Number((await viewAll.textContent())!.match(/\d+/)![0]);
     await viewAll.click();
     await expect(page).toHaveURL(/\/search\?query=ray-ban$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Søgeresultater for “ray-ban”' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Søgeresultater for »ray-ban«' })).toBeVisible();
     await expect(productCount(page)).toHaveText(`${total} produkter`);
 
     // A filter: fewer results, and the URL carries the f… parameter.
@@ -133,7 +133,7 @@ test.describe('search widget', () => {
   test('/search?q= is the shop search URL', async ({ page, webURL }) => {
     await page.goto(`${webURL}/search?q=gucci`);
     await expect(page).toHaveURL(/\/search\?query=gucci$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Søgeresultater for “gucci”' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Søgeresultater for »gucci«' })).toBeVisible();
     await expect(productLinks(page).first()).toBeVisible();
   });
 });

@@ -74,6 +74,8 @@ export interface ListingPageProps {
   before?: (data: ListingData | null) => ReactNode;
   /** Below the heading (quick links). */
   after?: (data: ListingData | null) => ReactNode;
+  /** 2 when the listing is part of a page that has its own h1 (the shop's /search). */
+  headingLevel?: 1 | 2;
 }
 
 /**
@@ -83,7 +85,7 @@ export interface ListingPageProps {
  * and the scroll position live in the entry's history state, so back, forward and reload
  * come back to the same place.
  */
-export function ListingPage({ kind, requestKey, fetchPage, urlState, title, emptyText, before, after }: ListingPageProps) {
+export function ListingPage({ kind, requestKey, fetchPage, urlState, title, emptyText, before, after, headingLevel = 1 }: ListingPageProps) {
   const { text, location, go, patchHistoryState, registerBeforeNavigate, claimInstance } = useWidget();
   const ids = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -234,9 +236,15 @@ export function ListingPage({ kind, requestKey, fetchPage, urlState, title, empt
   return (
     <div className="page listing-page" style={padding ? { paddingBottom: padding } : undefined}>
       {before?.(data)}
-      <h1 ref={headingRef} tabIndex={-1}>
-        {title}
-      </h1>
+      {headingLevel === 1 ? (
+        <h1 ref={headingRef} tabIndex={-1}>
+          {title}
+        </h1>
+      ) : (
+        <h2 ref={headingRef} tabIndex={-1}>
+          {title}
+        </h2>
+      )}
       {after?.(data)}
 
       <div className="listing-toolbar">

@@ -21,7 +21,8 @@ export const fromSearchResults = (r: SearchResults): ListingData => ({
 export const SHOP_QUERY_ALIAS = 'q';
 
 /** The widget's search page (SPEC §2): everything it shows follows from the URL. */
-export function SearchPage() {
+/** `embedded`: inside a page with its own h1 (the shop's /search), so the listing's heading is an h2. */
+export function SearchPage({ embedded = false }: { embedded?: boolean } = {}) {
   const { location, go, client, requestContext, text } = useWidget();
   const params = new URLSearchParams(location.search);
   const urlState = decodeWidgetState(params, URL_OPTIONS);
@@ -49,8 +50,9 @@ export function SearchPage() {
       requestKey={JSON.stringify(['search', query, filters, sorting ?? null])}
       fetchPage={fetchPage}
       urlState={urlState}
-      title={t.widget.searchHeading(query)}
+      title={embedded ? t.widget.productsHeading : t.widget.searchHeading(query)}
       emptyText={text('noResults')}
+      headingLevel={embedded ? 2 : 1}
     />
   );
 }

@@ -61,7 +61,7 @@ describe('search results page /search (SPEC §2)', () => {
   it('s=products shows the widget listing only; switching tabs keeps its filters and sorting', async () => {
     const href = '/search?query=gucci&f_polarized%E2%89%A1=1&sorting=price%F0%9F%93%89&s=products';
     const { history } = renderWidget(<SearchResultsPage api={fakeSiteApi()} />, { href });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Søgeresultater for “gucci”' })).toBeDefined();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Produkter' })).toBeDefined();
     expect(screen.getByRole('heading', { level: 1, name: 'Søgeresultater for »gucci«' })).toBeDefined();
     expect(screen.queryByRole('region', { name: /^Butikker/ })).toBeNull();
     const stores = tabs()[2]!;

@@ -211,7 +211,7 @@ export function SearchResultsPage({ api }: { api: SiteSearchApi }) {
       {/* The widget's listing: its own heading, filters, sorting and paging, all in the URL. */}
       {showProducts ? (
         <section className="search-results-products" aria-label={st.productsHeading}>
-          <SearchPage />
+          <SearchPage embedded />
         </section>
       ) : null}
     </div>
