@@ -89,6 +89,7 @@ export const t = {
     searchDialog: 'Søg i butikken',
     searchField: 'Søg efter produkter, mærker og sider',
     productsHeading: 'Produkter',
+    categoryDescription: (title: string) => `${title} hos Profil Optik: se udvalget, filtrér efter mærke, farve og pris, og køb online eller hent i en af vores butikker.`,
     searchHeading: (query: string) => (query ? `Søgeresultater for “${query}”` : 'Alle produkter'),
     brand: 'Mærke',
     inParent: (parent: string) => `i ${parent}`,

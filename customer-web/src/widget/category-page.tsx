@@ -1,5 +1,6 @@
 import { decodeWidgetState } from '@optik/shared/widget';
 import { t } from '../messages';
+import { usePageMeta } from '../page-meta';
 import { ListingPage, useSpaLink, type FetchPage, type ListingData } from './listing-page';
 import { URL_OPTIONS, useWidget, type WidgetApi } from './provider';
 
@@ -28,6 +29,8 @@ export function CategoryPage({ categoryId, title }: { categoryId: string; title:
   const urlState = decodeWidgetState(new URLSearchParams(location.search), URL_OPTIONS);
   const { filters, sorting } = urlState;
   const listed = urlState.queryId || categoryId;
+  // SPEC §2 catalogue routes: a title and a description per route.
+  usePageMeta(title, t.widget.categoryDescription(title));
   const fetchPage: FetchPage = ({ limit, cursor }) =>
     client
       .productListing({ ...requestContext, category_id: listed, filters, ...(sorting ? { sorting } : {}), limit, ...(cursor ? { cursor } : {}) })

@@ -2,7 +2,7 @@ import { da, type BadgeKind, type SubscriptionInterval } from '@optik/shared';
 
 /** Danish texts of the product page (/produkt/$slug). Shared SPEC §8 texts come from `da`. */
 export const pt = {
-  pageTitle: (name: string) => `${name} – Profil Optik`,
+  pageTitle: (name: string) => name,
   loading: 'Henter produktet …',
   brand: 'Mærke',
   gallery: 'Billeder af produktet',

@@ -1,4 +1,5 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { usePageMeta } from '../../page-meta';
 import { displayPrice, type Article, type Category, type Specification } from '@optik/shared';
 import type { Api } from '../../api';
 import { LoadError } from '../../load-error';
@@ -14,17 +15,6 @@ export type ProductApi = Pick<Api, 'getArticle' | 'getUser'> & PurchaseApi;
 
 const FRAME_CATEGORIES: readonly Category[] = ['briller', 'solbriller', 'sportsbriller'];
 
-function useDocumentTitle(title: string | null) {
-  useEffect(() => {
-    if (!title) return;
-    const previous = document.title;
-    document.title = title;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
-}
-
 interface Props {
   api: ProductApi;
   slug: string;
@@ -38,7 +28,8 @@ interface Props {
 export function ProductPage({ api, slug, initialSkuId, recommendations }: Props) {
   const [article, reload] = useApi(`article:${slug}`, () => api.getArticle(slug));
   const [user] = useApi('user', () => api.getUser());
-  useDocumentTitle(article.state === 'ready' ? pt.pageTitle(article.data.data.name) : null);
+  const a = article.state === 'ready' ? article.data.data : null;
+  usePageMeta(a ? pt.pageTitle(a.name) : null, a ? a.description : undefined);
   if (article.state === 'loading') {
     return (
       <p role="status" className="page">

@@ -2,7 +2,7 @@ import { da } from '@optik/shared';
 
 /** Danish texts of the site search overlay and the /search results page (SPEC §2, §4, §8). */
 export const st = {
-  pageTitle: (q: string) => `Søgning: ${q} – Profil Optik`,
+  pageTitle: (q: string) => `Søgning: ${q}`,
   heading: (q: string) => `Søgeresultater for »${q}«`,
   headingEmpty: 'Søg i butikken',
   tabsLabel: 'Vis resultater af typen',

@@ -1,4 +1,5 @@
-import { useEffect, useId, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { usePageMeta } from '../../page-meta';
 import { decodeWidgetState } from '@optik/shared/widget';
 import type { SiteSearchResponse } from '@optik/shared';
 import { PAGE_SIZE, useSpaLink } from '../../widget/listing-page';
@@ -40,16 +41,6 @@ function Section({ title, count, children, id }: { id: string; title: string; co
   );
 }
 
-function useDocumentTitle(title: string) {
-  useEffect(() => {
-    const previous = document.title;
-    document.title = title;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
-}
-
 function pagesCount(r: SiteSearchResponse | null): number {
   return r ? r.layoutPages.hits + r.categoryPages.hits + r.cities.hits : 0;
 }
@@ -69,7 +60,7 @@ export function SearchResultsPage({ api }: { api: SiteSearchApi }) {
   const query = (urlState.query ?? params.get(QUERY_PARAM) ?? '').trim();
   const kind = parseKind(params.get(KIND_PARAM));
 
-  useDocumentTitle(st.pageTitle(query));
+  usePageMeta(st.pageTitle(query));
 
   const summary = useKeyedLoad(query ? `all:${query}` : null, () => runSiteSearch(api, query));
   // The stores tab lists every store, not just the first few the summary holds.
