@@ -1,6 +1,6 @@
 import { create, insertMultiple, search, type Orama } from '@orama/orama';
 import { stemmer } from '@orama/stemmers/danish';
-import { foldDanish, type Article, type ProductDisplay } from '@optik/shared';
+import { foldDanish, formatDiopter, type Article, type ProductDisplay } from '@optik/shared';
 import type { z } from 'zod';
 import type { selectedFilterSchema, sortingSchema } from '@optik/shared';
 import type { CatalogueSnapshot } from '../catalogue/service';
@@ -30,6 +30,10 @@ export const FACETS = [
   { field: 'style', title: 'Stil', kind: 'array' },
   { field: 'sport', title: 'Sport', kind: 'array' },
   { field: 'lens_type', title: 'Linsetype', kind: 'enum' },
+  // Contact-lens parameters (SPEC §3 filter ids power, basecurve, diameter), as the lens is made.
+  { field: 'power', title: 'Styrke', kind: 'array' },
+  { field: 'basecurve', title: 'Basekurve', kind: 'array' },
+  { field: 'diameter', title: 'Diameter', kind: 'array' },
   { field: 'polarized', title: 'Polariserede glas', kind: 'boolean' },
   { field: 'on_sale', title: 'Tilbud', kind: 'boolean' },
   { field: 'price', title: 'Pris', kind: 'number' },
@@ -108,7 +112,9 @@ function not(a: Bits, all: Bits): Bits {
   return out;
 }
 
-/** Facet values of an article, as bitset keys (booleans as 'true'/'false'). */
+const decimalComma = (n: number) => String(n).replace('.', ',');
+
+/** Facet values of an article, as bitset keys (booleans as 'true'/'false'; lens values as Danish numbers, "-1,25"). */
 function facetValues(a: Article): Record<Exclude<FacetField, 'price'>, string[]> {
   const at = a.attributes;
   const one = (v: string | undefined) => (v ? [v] : []);
@@ -123,6 +129,9 @@ function facetValues(a: Article): Record<Exclude<FacetField, 'price'>, string[]>
     style: at.style ?? [],
     sport: at.sport ?? [],
     lens_type: one(at.lensType ?? a.specification.lensType),
+    power: (a.lensParameters?.powers ?? []).map(formatDiopter),
+    basecurve: (a.lensParameters?.baseCurves ?? []).map(decimalComma),
+    diameter: (a.lensParameters?.diameters ?? []).map(decimalComma),
     polarized: [String(at.polarized ?? false)],
     on_sale: [String(a.price.unit.isCampaign)],
   };

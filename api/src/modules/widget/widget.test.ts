@@ -93,6 +93,25 @@ describe('POST /v2/product-listing', () => {
   });
 });
 
+describe('contact-lens parameter facets', () => {
+  it('offers power, base curve and diameter on lens listings (Danish numbers) and filters by them', async () => {
+    const body = listingResponseSchema.parse(await listing({ category_id: '/kontaktlinser', limit: 5 }));
+    const fields = (body.filters ?? []).map((f) => f.field);
+    expect(fields).toEqual(expect.arrayContaining(['power', 'basecurve', 'diameter']));
+    const power = body.filters!.find((f) => f.field === 'power')!;
+    expect(power.meta!.group_title).toBe('Styrke');
+    const value = (power.meta as { values: string[] }).values.find((v) => v.includes(','))!;
+    expect(value).toMatch(/^[-+]\d+,\d{2}$/);
+    const filtered = await listing({ category_id: '/kontaktlinser', filters: [{ field: 'styrke', op: 'in', data: [value] }], limit: 100 });
+    const n = Number(value.replace(',', '.'));
+    expect(filtered.n_hits).toBe(articles.filter((a) => a.routes.includes('/kontaktlinser') && (a.lensParameters?.powers ?? []).includes(n)).length);
+    expect(filtered.n_hits).toBeGreaterThan(0);
+    // Frames have no lens parameters, so a frame listing offers none of these facets.
+    const frames = listingResponseSchema.parse(await listing({ category_id: '/briller', limit: 1 }));
+    expect((frames.filters ?? []).map((f) => f.field)).not.toContain('power');
+  });
+});
+
 describe('GET /v2/search/suggestions', () => {
   it('suggests queries, brand pages and a content page, and ignores unknown parameters', async () => {
     const res = await request(t.app).get('/v2/search/suggestions').query({ ...ctx, query: 'ray', dsid: 'x', session_id: 'undefined', foo: 'bar', metadata: '{}' }).expect(200);
