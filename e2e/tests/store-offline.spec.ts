@@ -145,7 +145,7 @@ test('staff create a customer with the network cut; it syncs exactly once when b
   const sms = smsOutbox().filter((m) => m.to === '+4526272829');
   expect(sms).toHaveLength(1);
   const link = /(http:\/\/\S+\/betal\/[\w-]+)/.exec(sms[0]!.text)?.[1];
-  expect(link).toBeTruthy();
+  expect(link).toMatch(/^http:\/\/localhost:\d+\/betal\/[\w-]{40,}$/);
   expect(sms[0]!.text).toContain(orders.data[0]!.orderNumber);
 
   // The customer pays on their own phone: a new page in the shop.

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { LabelledInput } from '../text-field';
 import {
   copenhagenParts,
   formatDkk,
@@ -267,7 +268,7 @@ function PaymentForm({
   }
 
   const input = (field: Field, label: string, props: InputHTMLAttributes<HTMLInputElement>, hint?: string) => (
-    <TextField
+    <LabelledInput
       id={`${id}-${field}`}
       label={label}
       hint={hint}
@@ -313,32 +314,6 @@ function PaymentForm({
         {busy ? t.pay.submitting : t.pay.submit(formatDkk(total))}
       </button>
     </form>
-  );
-}
-
-function TextField({
-  id,
-  label,
-  hint,
-  error,
-  ...props
-}: { id: string; label: string; hint?: string; error?: string } & InputHTMLAttributes<HTMLInputElement>) {
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
-  return (
-    <>
-      <label htmlFor={id}>{label}</label>
-      {hint && (
-        <p id={`${id}-hint`} className="hint">
-          {hint}
-        </p>
-      )}
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...props} />
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
-    </>
   );
 }
 

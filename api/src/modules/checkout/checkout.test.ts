@@ -26,7 +26,7 @@ describe('checkout', () => {
     if (placed.outcome !== 'paid') throw new Error('not paid');
     expect(placed.order).toMatchObject({ createdBy: 'web', paymentStatus: 'paid', paymentMethod: 'card', status: 'handled', shipping: 0, deliveryAddress: { zip: '8000', city: 'Aarhus C' }, contact });
     expect(placed.order.lines[0]).toMatchObject({ articleId: frame.id, unitPrice: frame.price.unit.amount, vat: Math.round(frame.price.unit.amount / 5) });
-    expect(await t.storage.collection('orders').get(placed.order.id)).toBeTruthy();
+    expect(await t.storage.collection('orders').get(placed.order.id)).toEqual(placed.order);
     expect((await t.storage.collection('carts').get(s.shopperId))!.items).toEqual([]);
     expect(t.mailer.sent.at(-1)).toMatchObject({ to: 'karen@example.dk', subject: `Tak for din ordre ${placed.order.orderNumber}` });
     // A second submit finds the cart empty.

@@ -9,7 +9,7 @@ import {
   type DeliveryOption,
 } from '@optik/shared';
 import type { Api } from '../../api';
-import { FieldError, TextField } from './fields';
+import { FieldError, TextField } from '../../text-field';
 import type { PlacedOrder } from './checkout-state';
 import { checkoutText as c } from './messages';
 import { OrderLinesTable } from './order-lines';

@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import type { CheckoutPlaceRequest, PaymentMethod } from '@optik/shared';
 import { t } from '../../messages';
-import { TextField } from './fields';
+import { TextField } from '../../text-field';
 
 export type PaymentField = 'cardNumber' | 'expiry' | 'cvc' | 'phone' | 'ssn';
 export const PAYMENT_FIELDS: readonly PaymentField[] = ['cardNumber', 'expiry', 'cvc', 'phone', 'ssn'];

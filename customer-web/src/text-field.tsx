@@ -1,10 +1,12 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 
-/** A labelled input with an optional hint and error, tied together for screen readers. */
-export function TextField({ id, label, hint, error, ...props }: { id: string; label: string; hint?: ReactNode; error?: string } & InputHTMLAttributes<HTMLInputElement>) {
+type Props = { id: string; label: string; hint?: ReactNode; error?: string } & InputHTMLAttributes<HTMLInputElement>;
+
+/** A label, optional hint, input and error, tied together for screen readers (no wrapper: the caller lays it out). */
+export function LabelledInput({ id, label, hint, error, ...props }: Props) {
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field">
+    <>
       <label htmlFor={id}>{label}</label>
       {hint && (
         <p id={`${id}-hint`} className="hint">
@@ -13,6 +15,15 @@ export function TextField({ id, label, hint, error, ...props }: { id: string; la
       )}
       <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...props} />
       {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
+    </>
+  );
+}
+
+/** The text-field layout of the shop's forms. */
+export function TextField(props: Props) {
+  return (
+    <div className="field">
+      <LabelledInput {...props} />
     </div>
   );
 }
