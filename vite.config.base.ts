@@ -1,4 +1,5 @@
-import { defineConfig, type UserConfig } from 'vite';
+import compression from 'compression';
+import { defineConfig, type Connect, type Plugin, type UserConfig } from 'vite';
 
 /**
  * Settings both apps share. Each app merges its own with `mergeConfig(base, {...})`.
@@ -19,8 +20,21 @@ const proxy = {
   '/robots.txt': { target: apiUrl, changeOrigin: false },
 };
 
+/**
+ * `vite preview` serves the built apps uncompressed; a shop is served gzipped (as any host or CDN
+ * does), so the preview server (start, e2e, the Lighthouse bench) compresses too.
+ */
+const compressPreview: Plugin = {
+  name: 'optik-compress-preview',
+  configurePreviewServer(server) {
+    // compression is typed for Express; it only needs Node's request and response.
+    server.middlewares.use(compression() as unknown as Connect.NextHandleFunction);
+  },
+};
+
 export function baseConfig(port: number): UserConfig {
   return defineConfig({
+    plugins: [compressPreview],
     build: { target: 'es2022', sourcemap: true },
     server: { port, strictPort: true, proxy },
     preview: { port, strictPort: true, proxy },

@@ -17,3 +17,12 @@ export function trapTab(e: KeyboardEvent, container: HTMLElement | null): void {
     first.focus();
   }
 }
+
+/** SPEC §4: the page behind a menu, search or cart does not scroll while it is open. Returns the undo. */
+export function lockBodyScroll(): () => void {
+  const previous = document.body.style.overflow;
+  document.body.style.overflow = 'hidden';
+  return () => {
+    document.body.style.overflow = previous;
+  };
+}

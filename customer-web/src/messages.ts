@@ -85,7 +85,7 @@ export const t = {
   },
   /** The shop's own texts around the search and recommendation widget; the widget's texts come from its i18n (@optik/shared/widget). */
   widget: {
-    searchButton: 'Søg',
+    searchButton: 'Søg i produkter',
     searchDialog: 'Søg i butikken',
     searchField: 'Søg efter produkter, mærker og sider',
     productsHeading: 'Produkter',

@@ -1,26 +1,27 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type ComponentType } from 'react';
 import { useAtomValue } from 'jotai';
-import { createRootRoute, createRoute, createRouter, useLocation, useParams, useRouter, type HistoryState } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, useLocation, useParams, useRouter, type HistoryState } from '@tanstack/react-router';
 import { pushPageView } from './analytics';
 import { api } from './api';
 import { consentAtom, hasConsent } from './consent/consent';
-import { CheckoutConfirmationRoute, CheckoutRoute } from './features/checkout/routes';
-import { ProductRoute } from './features/product/product-route';
+import { accountRoutes } from './features/account/routes';
 import { Layout } from './layout/layout';
 import { t } from './messages';
 import { findCataloguePage, loadCatalogueTree } from './routes/catalogue-lookup';
-import { ContentPage } from './routes/content-page';
-import { CookieList } from './routes/cookie-list';
 import { Home } from './routes/home';
 import { NotFound } from './routes/not-found';
-import { PayByLink } from './routes/pay-by-link';
-import { VerifyEmail } from './routes/verify-email';
 import { useApi } from './use-api';
-import { CategoryPage } from './widget/category-page';
 import { widgetClient } from './widget/client';
 import { WidgetProvider, type WidgetNavigate } from './widget/provider';
 import { RecommendationStrip } from './widget/recommendations';
-import { SearchResultsPage } from './features/site-search/search-results-page';
+
+/**
+ * Pages other than the home and catalogue pages load their code when first visited (SPEC §9
+ * first-load budget): `load` imports the page's module, `page` makes the route component of it.
+ */
+function lazyPage<M>(load: () => Promise<M>, page: (m: M) => ComponentType) {
+  return lazyRouteComponent(() => load().then((m) => ({ default: page(m) })));
+}
 
 /** The search widget sits around the whole layout: the header opens its modal, pages show its listings. */
 function Root() {
@@ -71,25 +72,43 @@ const homeRoute = createRoute({
 const verifyEmailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/min-konto/bekraeft-email',
-  component: function VerifyEmailPage() {
-    const { hash } = useLocation();
-    return <VerifyEmail api={api} hash={hash} />;
-  },
+  component: lazyPage(
+    () => import('./routes/verify-email'),
+    ({ VerifyEmail }) =>
+      function VerifyEmailPage() {
+        const { hash } = useLocation();
+        return <VerifyEmail api={api} hash={hash} />;
+      },
+  ),
 });
 
 /** Pay-by-link target of the SMS or e-mail store staff send (SPEC §1, §6). */
 const payByLinkRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/betal/$token',
-  component: function PayByLinkPage() {
-    const { token } = useParams({ from: '/betal/$token' });
-    // A new token is a new payment: no state carries over from the previous link.
-    return <PayByLink key={token} api={api} token={token} />;
-  },
+  component: lazyPage(
+    () => import('./routes/pay-by-link'),
+    ({ PayByLink }) =>
+      function PayByLinkPage() {
+        const { token } = useParams({ from: '/betal/$token' });
+        // A new token is a new payment: no state carries over from the previous link.
+        return <PayByLink key={token} api={api} token={token} />;
+      },
+  ),
 });
 
 /** SPEC §2 /search?q=… (optional s=stores|products|articles): site search results around the widget's product listing (its query in `query`). */
-const searchRoute = createRoute({ getParentRoute: () => rootRoute, path: '/search', component: () => <SearchResultsPage api={api} /> });
+const searchRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/search',
+  component: lazyPage(
+    () => import('./features/site-search/search-results-page'),
+    ({ SearchResultsPage }) =>
+      function SearchRoute() {
+        return <SearchResultsPage api={api} />;
+      },
+  ),
+});
 
 function safeDecode(path: string): string {
   try {
@@ -98,6 +117,9 @@ function safeDecode(path: string): string {
     return path;
   }
 }
+
+const ContentPage = lazyRouteComponent(() => import('./routes/content-page'), 'ContentPage');
+const CategoryPage = lazyRouteComponent(() => import('./widget/category-page'), 'CategoryPage');
 
 /** Catalogue paths (/solbriller, /solbriller/ray-ban …) are the widget's category pages; anything else is a content page. */
 function CatalogueOrContent() {
@@ -116,12 +138,16 @@ function CatalogueOrContent() {
   // Without the tree (it failed to load) the path is still tried as a content page.
   return <ContentPage api={api} path={path} />;
 }
-const cookieListRoute = createRoute({ getParentRoute: () => rootRoute, path: '/cookieliste', component: CookieList });
-const productRoute = createRoute({ getParentRoute: () => rootRoute, path: '/produkt/$slug', component: ProductRoute });
+const cookieListRoute = createRoute({ getParentRoute: () => rootRoute, path: '/cookieliste', component: lazyRouteComponent(() => import('./routes/cookie-list'), 'CookieList') });
+const productRoute = createRoute({ getParentRoute: () => rootRoute, path: '/produkt/$slug', component: lazyRouteComponent(() => import('./features/product/product-route'), 'ProductRoute') });
 
 /** SPEC §2 /checkout and /checkout/*: the header's cart toggle is hidden there (features/cart). */
-const checkoutRoute = createRoute({ getParentRoute: () => rootRoute, path: '/checkout', component: CheckoutRoute });
-const checkoutConfirmationRoute = createRoute({ getParentRoute: () => rootRoute, path: '/checkout/bekraeftelse', component: CheckoutConfirmationRoute });
+const checkoutRoute = createRoute({ getParentRoute: () => rootRoute, path: '/checkout', component: lazyRouteComponent(() => import('./features/checkout/routes'), 'CheckoutRoute') });
+const checkoutConfirmationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/checkout/bekraeftelse',
+  component: lazyRouteComponent(() => import('./features/checkout/routes'), 'CheckoutConfirmationRoute'),
+});
 
 const contentRoute = createRoute({ getParentRoute: () => rootRoute, path: '$', component: CatalogueOrContent });
 
@@ -143,7 +169,7 @@ function stringifySearch(search: Record<string, unknown>): string {
 }
 
 export const router = createRouter({
-  routeTree: rootRoute.addChildren([homeRoute, verifyEmailRoute, payByLinkRoute, searchRoute, cookieListRoute, productRoute, checkoutRoute, checkoutConfirmationRoute, contentRoute]),
+  routeTree: rootRoute.addChildren([homeRoute, verifyEmailRoute, payByLinkRoute, searchRoute, cookieListRoute, productRoute, checkoutRoute, checkoutConfirmationRoute, ...accountRoutes(rootRoute), contentRoute]),
   parseSearch,
   stringifySearch,
 });

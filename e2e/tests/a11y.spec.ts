@@ -14,6 +14,24 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
     await expectNoA11yViolations(page);
   });
 
+  test('the FAQ from the footer: questions open by keyboard; the press page lists releases', async ({ page, webURL, expectNoA11yViolations }) => {
+    await page.goto(webURL);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Ofte stillede spørgsmål' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Ofte stillede spørgsmål' })).toBeVisible();
+    const question = page.getByText('Hvordan returnerer jeg en vare?');
+    const answer = page.getByText('Log ind på Min konto, find ordren');
+    await expect(answer).toBeHidden();
+    await question.focus();
+    await page.keyboard.press('Enter');
+    await expect(answer).toBeVisible();
+    await expectNoA11yViolations(page);
+
+    await page.goto(`${webURL}/presse`);
+    await expect(page.getByRole('heading', { level: 2, name: 'Pressemeddelelser' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 3, name: /^3\. november 2026/ })).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+
   test('shop page not found', async ({ page, webURL, expectNoA11yViolations }) => {
     await page.goto(`${webURL}/findes-ikke`);
     await expect(page.getByRole('heading', { level: 1, name: 'Siden blev ikke fundet' })).toBeVisible();

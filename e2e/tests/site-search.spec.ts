@@ -104,4 +104,40 @@ test.describe('site search', () => {
     await expect(panel).toBeHidden();
     await expect(field).toBeFocused();
   });
+
+  test('the header search: a dialog from any page, keyboard only, to a product and back', async ({ page, webURL, expectNoA11yViolations }) => {
+    await page.goto(`${webURL}/solbriller`);
+    const opener = page.getByRole('banner').getByRole('button', { name: 'Søg', exact: true });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Søg på siden' });
+    const field = dialog.getByRole('searchbox', { name: 'Søg på hele siden' });
+    await expect(field).toBeFocused();
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+    await expect(dialog.getByRole('link')).toHaveText(['Ray-Ban', 'Tom Ford', 'Gucci', 'Prada']);
+
+    await page.keyboard.type('gucci');
+    const products = dialog.getByRole('region', { name: 'Produkter' });
+    await expect(products.getByRole('link').first()).toBeVisible();
+    await expectNoA11yViolations(page);
+
+    // Escape closes and gives focus back to the header button.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+
+    // Down to the first product, Enter follows it and the dialog closes.
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('gucci');
+    const first = products.getByRole('link').first();
+    await expect(first).toBeVisible();
+    const href = await first.getAttribute('href');
+    await page.keyboard.press('ArrowDown');
+    await expect(first).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
 });

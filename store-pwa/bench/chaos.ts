@@ -5,22 +5,20 @@
 // batch), and the API is killed and restarted mid-run on the same data folder.
 // Expected: 0 lost, 0 duplicated customers, orders, payment requests and SMS.
 import 'fake-indexeddb/auto';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createApiClient } from '@optik/shared/client';
+import { startApi } from '../../scripts/bench-processes';
 import { StoreDb } from '../src/db/db';
 import { openVault } from '../src/db/vault';
 import { createSyncEngine } from '../src/sync/engine';
 
 const COMMANDS = Number(process.env.CHAOS_COMMANDS ?? 1000);
 const API_PORT = Number(process.env.CHAOS_API_PORT ?? 4390);
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'api');
 
 // Deterministic chaos, so a failing run can be replayed.
 let seed = 42;
@@ -28,22 +26,7 @@ const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
 
 const stats = { requests: 0, dropped: 0, delayed: 0, duplicated: 0, fiveXXBefore: 0, fiveXXAfter: 0, restarts: 0 };
 
-async function startApi(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiDir,
-    env: { ...process.env, PORT: String(API_PORT), DATA_DIR: dataDir, LOG_LEVEL: 'error', NODE_ENV: 'production', LOGIN_RATE_LIMIT_MAX: '1000' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${API_PORT}/healthz`)).ok) return child;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('API did not start');
-}
+const startChaosApi = (dataDir: string) => startApi(API_PORT, dataDir, { LOGIN_RATE_LIMIT_MAX: '1000' });
 
 function forward(req: http.IncomingMessage, body: Buffer): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
@@ -117,7 +100,7 @@ function cookieFetch(): typeof fetch {
 }
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'optik-chaos-'));
-let api = await startApi(dataDir);
+let api = await startChaosApi(dataDir);
 const proxy = await chaosProxy();
 const base = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
 const client = createApiClient({ baseUrl: base, fetch: cookieFetch(), maxAttempts: 1 });
@@ -173,7 +156,7 @@ for (;;) {
     // Kill the API mid-run and bring it back on the same data.
     api.kill('SIGKILL');
     await new Promise((res) => api.once('exit', res));
-    api = await startApi(dataDir);
+    api = await startChaosApi(dataDir);
     restarted = true;
     stats.restarts += 1;
   }

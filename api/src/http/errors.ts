@@ -21,7 +21,7 @@ export const badRequest = (fields: Record<string, string>, message: string = da.
   new HttpError(400, 'validation_failed', message, fields);
 
 /** Zod issues → `{ "path.to.field": "Danish message" }`, first message per field. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
+export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join('.') : '_';
@@ -31,8 +31,8 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 }
 
 /** Parses with the shared schema and hands the parsed value on; bad input → 400 with field messages. */
-export function parseOr400<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
+export function parseOr400<S extends z.core.$ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = z.safeParse(schema, value);
   if (!result.success) throw badRequest(fieldErrors(result.error));
   return result.data;
 }

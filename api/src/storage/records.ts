@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { z as zm } from 'zod/mini';
 import { providerEventSchema, accountSchema, articleSchema, cartItemSchema, contentPageSchema, customerSchema, orderSchema, paymentRequestSchema, requisitionSchema, roleSchema, storeSchema, syncResultSchema } from '@optik/shared';
 
 /**
@@ -36,7 +37,7 @@ export type VerificationRecord = z.infer<typeof verificationRecordSchema>;
  * A customer as stored: the CPR only encrypted (`cprSealed`, AES-GCM) plus a keyed hash
  * (`cprIndex`, HMAC) so staff can find a customer by exact CPR without decrypting anyone.
  */
-export const customerRecordSchema = customerSchema.omit({ cpr: true }).extend({
+export const customerRecordSchema = zm.extend(zm.omit(customerSchema, { cpr: true }), {
   cprSealed: z.string().nullable(),
   cprIndex: z.string().nullable(),
 });
@@ -54,7 +55,7 @@ export const prescriptionRecordSchema = z.object({
 export type PrescriptionRecord = z.infer<typeof prescriptionRecordSchema>;
 
 /** One processed outbox command: its id is the client's command id (the idempotency key). */
-export const syncLogRecordSchema = syncResultSchema.omit({ status: true }).extend({
+export const syncLogRecordSchema = zm.extend(zm.omit(syncResultSchema, { status: true }), {
   status: z.enum(['applied', 'rejected']),
   type: z.string(),
   storeId: z.string(),
@@ -67,7 +68,7 @@ export type SyncLogRecord = z.infer<typeof syncLogRecordSchema>;
  * A payment request as stored: the link's token only as its SHA-256 (`tokenHash`); the token
  * itself is an HMAC of the request id, so a resend after a crash sends the same link.
  */
-export const paymentRequestRecordSchema = paymentRequestSchema.extend({
+export const paymentRequestRecordSchema = zm.extend(paymentRequestSchema, {
   storeId: z.string(),
   tokenHash: z.string(),
   deliveredAt: z.string().nullable(),
@@ -99,7 +100,7 @@ export const discountCodeRecordSchema = z.object({
 });
 export type DiscountCodeRecord = z.infer<typeof discountCodeRecordSchema>;
 
-export const contentPageRecordSchema = contentPageSchema.extend({ id: z.string() });
+export const contentPageRecordSchema = zm.extend(contentPageSchema, { id: z.string() });
 export type ContentPageRecord = z.infer<typeof contentPageRecordSchema>;
 
 export const metaRecordSchema = z.object({ id: z.string(), value: z.unknown() });
@@ -130,7 +131,7 @@ export const collections = {
   giftCards: { schema: giftCardRecordSchema, group: 'payments', durable: true },
   discountCodes: { schema: discountCodeRecordSchema, group: 'payments', durable: true },
   widgetEvents: { schema: widgetEventRecordSchema, group: 'events', durable: false, shards: 16 },
-} as const satisfies Record<string, { schema: z.ZodType<{ id: string }>; group: string; durable: boolean; shards?: number }>;
+} as const satisfies Record<string, { schema: z.core.$ZodType<{ id: string }>; group: string; durable: boolean; shards?: number }>;
 
 export type CollectionName = keyof typeof collections;
 export type RecordOf<K extends CollectionName> = z.infer<(typeof collections)[K]['schema']>;

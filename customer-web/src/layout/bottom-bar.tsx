@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { t } from '../messages';
-import { BOOK_EXAM_PATH } from './fold-menu';
+import { BOOK_EXAM_PATH } from './header';
 import { layoutText as l } from './messages';
 
 /** SPEC §9: the bar hides only once the page has scrolled down past 50 px. */

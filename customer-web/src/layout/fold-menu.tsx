@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type MouseEvent, type RefObject } from 'react';
 import type { CategoryNode } from '@optik/shared';
 import type { Api } from '../api';
-import { trapTab } from '../focus-trap';
+import { lockBodyScroll, trapTab } from '../focus-trap';
+import { BOOK_EXAM_PATH } from './header';
 import { layoutText as l } from './messages';
 
 export type FoldMenuSection = keyof typeof l.sections;
@@ -17,8 +18,6 @@ const SECTIONS: [FoldMenuSection, string][] = [
 
 /** SPEC §4/§9: the open section is cleared 250 ms after closing, once the slide-out is over. */
 export const FOLD_MENU_RESET_MS = 250;
-
-export const BOOK_EXAM_PATH = '/bestil-tid-til-synstest';
 
 /** Extra links under the sections (the top menu's entries plus store and service). */
 export const MENU_LINKS: [string, string][] = [
@@ -73,11 +72,7 @@ export function FoldMenu({ id, open, onClose, api, returnFocusRef, onNavigate }:
       wasOpen.current = true;
       closeRef.current?.focus();
       // SPEC §4: the page behind does not scroll while the menu is open.
-      const previousOverflow = document.body.style.overflow;
-      document.body.style.overflow = 'hidden';
-      return () => {
-        document.body.style.overflow = previousOverflow;
-      };
+      return lockBodyScroll();
     }
     if (wasOpen.current) returnFocusRef.current?.focus();
     const timer = setTimeout(() => {

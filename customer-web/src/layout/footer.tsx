@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ConsentSettingsButton } from '../consent/consent-banner';
 import { t } from '../messages';
-import { BOOK_EXAM_PATH } from './fold-menu';
+import { BOOK_EXAM_PATH } from './header';
 import { layoutText as l } from './messages';
 import { DESKTOP_QUERY, useMediaQuery } from './use-media-query';
 
@@ -13,6 +13,7 @@ const LINKS: Record<Section, [string, string][]> = {
     ['/kontakt-os', 'Kontakt os'],
     ['/garanti-ombytningsret', 'Garanti og ombytningsret'],
     ['/fri-service', 'Fri service'],
+    ['/ofte-stillede-spoergsmaal', 'Ofte stillede spørgsmål'],
   ],
   handel: [
     ['/delbetaling', 'Delbetaling'],

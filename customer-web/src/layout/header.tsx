@@ -1,7 +1,9 @@
 import type { ReactNode, RefObject } from 'react';
 import { t } from '../messages';
-import { BOOK_EXAM_PATH } from './fold-menu';
 import { layoutText as l } from './messages';
+
+/** SPEC §2 booking route; the header, footer, bottom bar and fold menu link to it. */
+export const BOOK_EXAM_PATH = '/bestil-tid-til-synstest';
 
 /** SPEC §2: the book-exam button is hidden on the booking route itself. */
 export function isBookingPath(pathname: string): boolean {

@@ -1,12 +1,12 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
 import { Link, Outlet, useLocation, useMatches, useRouter } from '@tanstack/react-router';
 import { api } from '../api';
 import { t } from '../messages';
-import { SearchButton, SearchModal } from '../widget/search-modal';
+import { useWidget } from '../widget/provider';
+import { HeaderSearch } from '../features/site-search/header-search';
 import { ConsentBanner } from '../consent/consent-banner';
 import { SiteCart, isCheckoutPath } from '../features/cart';
 import { BottomBar } from './bottom-bar';
-import { FoldMenu } from './fold-menu';
 import { Footer } from './footer';
 import { Header, isBookingPath } from './header';
 import { Notifications } from './notifications';
@@ -14,6 +14,10 @@ import { OldBrowserMessage } from './old-browser';
 import { RouteProgressBar } from './progress-bar';
 import { StoreStatusBar, useStoreUser } from './store-user';
 import './layout.css';
+
+// Opened on demand, so their code loads on first use, not with every page (first-load budget).
+const FoldMenu = lazy(() => import('./fold-menu').then((m) => ({ default: m.FoldMenu })));
+const SearchModal = lazy(() => import('../widget/search-modal').then((m) => ({ default: m.SearchModal })));
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -25,7 +29,7 @@ declare module '@tanstack/react-router' {
 }
 
 export function Layout() {
-  const { pathname } = useLocation();
+  const { pathname, searchStr } = useLocation();
   const router = useRouter();
   const staticData = useMatches({ select: (ms) => ms.map((m) => m.staticData) });
   const bare = staticData.some((d) => d.layout === 'none');
@@ -33,6 +37,12 @@ export function Layout() {
   const bottomBar = !isCheckoutPath(pathname) && !staticData.some((d) => d.bottomBar === false);
   const storeUserName = useStoreUser(api, pathname);
   const [menuOpen, setMenuOpen] = useState(false);
+  /** The menu stays mounted once opened (it keeps its section for 250 ms after closing). */
+  const [menuUsed, setMenuUsed] = useState(false);
+  if (menuOpen && !menuUsed) setMenuUsed(true);
+  const { modalOpen } = useWidget();
+  const [modalUsed, setModalUsed] = useState(false);
+  if (modalOpen && !modalUsed) setModalUsed(true);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   const navigate = useCallback((href: string) => void router.navigate({ href }), [router]);
@@ -69,11 +79,15 @@ export function Layout() {
             <span className="visually-hidden"> – {t.homeLink}</span>
           </Link>
         }
-        search={<SearchButton />}
+        search={<HeaderSearch api={api} navigate={navigate} locationKey={`${pathname}${searchStr}`} />}
         cart={<SiteCart />}
       />
       <StoreStatusBar name={storeUserName} />
-      <FoldMenu id={menuId} open={menuOpen} onClose={closeMenu} api={api} returnFocusRef={menuButtonRef} onNavigate={navigate} />
+      {menuUsed ? (
+        <Suspense fallback={null}>
+          <FoldMenu id={menuId} open={menuOpen} onClose={closeMenu} api={api} returnFocusRef={menuButtonRef} onNavigate={navigate} />
+        </Suspense>
+      ) : null}
       <main id="indhold" tabIndex={-1}>
         <Outlet />
       </main>
@@ -81,7 +95,11 @@ export function Layout() {
       {bottomBar && <BottomBar showBookExam={!isBookingPath(pathname)} />}
       <Notifications />
       <ConsentBanner />
-      <SearchModal />
+      {modalUsed ? (
+        <Suspense fallback={null}>
+          <SearchModal />
+        </Suspense>
+      ) : null}
     </>
   );
 }

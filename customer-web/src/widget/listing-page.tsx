@@ -17,6 +17,7 @@ import { t } from '../messages';
 import { FiltersPanel, SortingPanel, type SortOption, type WidgetFacet } from './filters-panel';
 import { ProductCard } from './product-card';
 import { INSTANCE_KEY, searchHref, URL_OPTIONS, useWidget } from './provider';
+import { SearchButton } from './search-button';
 
 /** One answer of the provider, whatever the page kind. */
 export interface ListingData {
@@ -248,6 +249,7 @@ export function ListingPage({ kind, requestKey, fetchPage, urlState, title, empt
       {after?.(data)}
 
       <div className="listing-toolbar">
+        <SearchButton />
         <button type="button" className="secondary" aria-expanded={hist.filters_open} aria-controls={filtersId} onClick={() => setPanel({ filters_open: !hist.filters_open })}>
           {text('filters')}
           {filterCount ? ` ${t.widget.chosen(filterCount)}` : ''}

@@ -1,7 +1,7 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MULTIPLE_PROVIDERS_ERROR, NAVIGATE_REQUIRED_ERROR, NOT_CONFIGURED_ERROR, WidgetProvider } from './provider';
-import { SearchButton } from './search-modal';
+import { SearchButton } from './search-button';
 import { fakeClient } from './test-utils';
 
 afterEach(() => {

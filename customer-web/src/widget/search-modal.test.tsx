@@ -2,7 +2,8 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PREVIOUS_SEARCHES_STORAGE_KEY } from '@optik/shared/widget';
 import { answerSearch, CATALOGUE, fakeClient, product, renderWidget } from './test-utils';
-import { SearchButton, SearchModal } from './search-modal';
+import { SearchButton } from './search-button';
+import { SearchModal } from './search-modal';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -18,7 +19,7 @@ const ui = (
 );
 
 function openModal() {
-  fireEvent.click(screen.getByRole('button', { name: 'Søg' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Søg i produkter' }));
   return screen.getByRole('dialog', { name: 'Søg i butikken' });
 }
 const field = () => screen.getByRole('combobox', { name: 'Søg efter produkter, mærker og sider' });
@@ -26,7 +27,7 @@ const field = () => screen.getByRole('combobox', { name: 'Søg efter produkter, 
 describe('search modal: opening and closing', () => {
   it('opens from the header button with focus in the field and the page scroll locked; Escape closes and returns focus', () => {
     renderWidget(ui);
-    const opener = screen.getByRole('button', { name: 'Søg' });
+    const opener = screen.getByRole('button', { name: 'Søg i produkter' });
     document.body.style.overflow = 'auto';
     const dialog = openModal();
     expect(dialog.getAttribute('aria-modal')).toBe('true');

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import { trapTab } from '../focus-trap';
+import { lockBodyScroll, trapTab } from '../focus-trap';
 import {
   composeSuggestionPanel,
   decodeWidgetState,
@@ -22,16 +22,6 @@ import { URL_OPTIONS, useWidget, type WidgetApi } from './provider';
 import { SectionBoundary } from './section-boundary';
 
 type SearchResults = Awaited<ReturnType<WidgetApi['searchResults']>>;
-
-/** The header's search button (SPEC §2 header: search). Opens the widget's search modal. */
-export function SearchButton() {
-  const { openModal, modalOpen } = useWidget();
-  return (
-    <button type="button" className="search-toggle" aria-haspopup="dialog" aria-expanded={modalOpen} onClick={(e) => openModal(e.currentTarget)}>
-      {t.widget.searchButton}
-    </button>
-  );
-}
 
 /** SPEC §2 embedded search widget modal; mounted fresh on every open. */
 export function SearchModal() {
@@ -117,11 +107,10 @@ function OpenSearchModal({ closing, onClosed }: { closing: boolean; onClosed: ()
   // Focus into the dialog on open, back to the opener on close; the page behind does not scroll.
   useEffect(() => {
     const opener = modalOpener();
-    const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
+    const unlock = lockBodyScroll();
     inputRef.current?.focus();
     return () => {
-      document.body.style.overflow = previousOverflow;
+      unlock();
       if (opener?.isConnected) opener.focus();
     };
   }, [modalOpener]);

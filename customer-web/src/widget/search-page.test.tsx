@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { decodeWidgetState, failedSearch } from '@optik/shared/widget';
-import { SearchButton, SearchModal } from './search-modal';
+import { SearchModal } from './search-modal';
 import { SearchPage } from './search-page';
 import { URL_OPTIONS, useWidget } from './provider';
 import { answerSearch, fakeClient, renderWidget, type TestHistory } from './test-utils';
@@ -116,14 +116,13 @@ describe("the 'filters cleared' toast", () => {
   it('a new query clears filters and sorting, and restore puts them back', async () => {
     const { history } = renderWidget(
       <>
-        <SearchButton />
         <SearchModal />
         <SearchPage />
       </>,
       { href: withChoices },
     );
     await screen.findByText(`${count('ray-ban', [{ field: 'polarized', op: 'eq', data: true }])} produkter`);
-    fireEvent.click(screen.getByRole('button', { name: 'Søg' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Søg i produkter' }));
     const field = screen.getByRole('combobox');
     expect((field as HTMLInputElement).value).toBe('ray-ban');
     fireEvent.change(field, { target: { value: 'gucci' } });

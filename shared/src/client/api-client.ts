@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   apiErrorSchema,
   articleListResponseSchema,
@@ -52,7 +52,7 @@ export function createApiClient(opts: FetcherOptions) {
   const request = createFetcher(opts);
   let token: string | null = null;
 
-  async function call<T>(schema: z.ZodType<T>, path: string, ro: RequestOptions = {}): Promise<ApiResult<T>> {
+  async function call<T>(schema: z.ZodMiniType<T>, path: string, ro: RequestOptions = {}): Promise<ApiResult<T>> {
     let res;
     try {
       res = await request(path, ro);
@@ -79,7 +79,7 @@ export function createApiClient(opts: FetcherOptions) {
   }
 
   /** State-changing calls carry the shopper token; fetched first when the client has none. */
-  async function send<T>(schema: z.ZodType<T>, path: string, body?: unknown): Promise<ApiResult<T>> {
+  async function send<T>(schema: z.ZodMiniType<T>, path: string, body?: unknown): Promise<ApiResult<T>> {
     if (!token) {
       const s = await getShopper();
       if (!s.ok) return s;
@@ -96,6 +96,10 @@ export function createApiClient(opts: FetcherOptions) {
   }
 
   return {
+    /** A feature's own read: GET `path`, the answer parsed with `schema`. */
+    get: <T>(schema: z.ZodMiniType<T>, path: string) => call(schema, path),
+    /** A feature's own change: POST `body` to `path` with the shopper token, the answer parsed with `schema`. */
+    post: <T>(schema: z.ZodMiniType<T>, path: string, body?: unknown) => send(schema, path, body),
     getShopper,
     getUser: () => send(getUserResponseSchema, '/api/auth/user/getUser'),
     getArticle: (idOrSlug: string) => call(articleResponseSchema, `/api/article/${encodeURIComponent(idOrSlug)}`),

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import './zod-locale';
 import { loginProblemSchema } from './enums';
 
 export const errorCodeSchema = z.enum([
@@ -27,7 +28,7 @@ export const apiErrorSchema = z.object({
     code: errorCodeSchema,
     message: z.string(),
     /** Per-field Danish messages keyed by dotted path ("quantity", "address.zip"). */
-    fields: z.record(z.string(), z.string()).optional(),
+    fields: z.optional(z.record(z.string(), z.string())),
   }),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import './zod-locale';
 import { badgeKindSchema, categorySchema, currencySchema, flagColorSchema, publicationStatusSchema } from './enums';
 import { oreSchema } from './money';
 
@@ -21,7 +22,7 @@ export const pricePartSchema = z.object({
   currency: currencySchema,
   isCampaign: z.boolean(),
   ordinaryPrice: oreSchema,
-  couponPrice: oreSchema.nullable(),
+  couponPrice: z.nullable(oreSchema),
   fromPrice: z.boolean(),
   amount: oreSchema,
 });
@@ -30,7 +31,7 @@ export type PricePart = z.infer<typeof pricePartSchema>;
 export const articlePriceSchema = z.object({
   unit: pricePartSchema,
   /** Null when the article cannot be bought by subscription. */
-  subscription: pricePartSchema.nullable(),
+  subscription: z.nullable(pricePartSchema),
 });
 export type ArticlePrice = z.infer<typeof articlePriceSchema>;
 
@@ -42,48 +43,48 @@ export const lensParametersSchema = z.object({
   powers: z.array(z.number()),
   baseCurves: z.array(z.number()),
   diameters: z.array(z.number()),
-  cylinders: z.array(z.number()).optional(),
-  axes: z.array(z.number().int()).optional(),
-  additions: z.array(z.number()).optional(),
+  cylinders: z.optional(z.array(z.number())),
+  axes: z.optional(z.array(z.number().check(z.int()))),
+  additions: z.optional(z.array(z.number())),
 });
 export type LensParameters = z.infer<typeof lensParametersSchema>;
 
 export const skuSchema = z.object({
   id: z.string(),
   name: z.string(),
-  color: z.string().optional(),
-  size: z.string().optional(),
-  ean: z.string().optional(),
-  stock: z.number().int().nonnegative(),
+  color: z.optional(z.string()),
+  size: z.optional(z.string()),
+  ean: z.optional(z.string()),
+  stock: z.number().check(z.int(), z.nonnegative()),
 });
 export type Sku = z.infer<typeof skuSchema>;
 
 export const specificationSchema = z.object({
-  lensType: z.string().optional(),
+  lensType: z.optional(z.string()),
   /** grams */
-  weight: z.number().optional(),
+  weight: z.optional(z.number()),
   /** temple length, mm */
-  length: z.number().optional(),
+  length: z.optional(z.number()),
   /** lens height, mm */
-  height: z.number().optional(),
+  height: z.optional(z.number()),
   /** lens width, mm */
-  width: z.number().optional(),
+  width: z.optional(z.number()),
 });
 export type Specification = z.infer<typeof specificationSchema>;
 
 /** Filterable attributes (SPEC §3 filter ids: brand, color, shape, material, polarized, …). */
 export const articleAttributesSchema = z.object({
-  color: z.string().optional(),
-  shape: z.string().optional(),
-  material: z.string().optional(),
-  style: z.array(z.string()).optional(),
-  audience: z.enum(['voksen', 'barn', 'ungdom']).optional(),
-  gender: z.enum(['dame', 'herre', 'unisex']).optional(),
-  sport: z.array(z.string()).optional(),
-  polarized: z.boolean().optional(),
-  prescriptionCapable: z.boolean().optional(),
-  lensType: z.string().optional(),
-  subCategory: z.string().optional(),
+  color: z.optional(z.string()),
+  shape: z.optional(z.string()),
+  material: z.optional(z.string()),
+  style: z.optional(z.array(z.string())),
+  audience: z.optional(z.enum(['voksen', 'barn', 'ungdom'])),
+  gender: z.optional(z.enum(['dame', 'herre', 'unisex'])),
+  sport: z.optional(z.array(z.string())),
+  polarized: z.optional(z.boolean()),
+  prescriptionCapable: z.optional(z.boolean()),
+  lensType: z.optional(z.string()),
+  subCategory: z.optional(z.string()),
 });
 export type ArticleAttributes = z.infer<typeof articleAttributesSchema>;
 
@@ -92,9 +93,9 @@ export const articleSchema = z.object({
   slug: z.string(),
   name: z.string(),
   /** Name with the package size, e.g. "Acuvue Oasys 1-Day (30 stk.)". */
-  packageName: z.string().optional(),
+  packageName: z.optional(z.string()),
   moduleName: z.string(),
-  packageAmount: z.number().int().positive().nullable(),
+  packageAmount: z.nullable(z.number().check(z.int(), z.positive())),
   brand: z.string(),
   /** Brand slug as used in routes (gucci, tom-ford …). */
   brandSlug: z.string(),
@@ -108,14 +109,14 @@ export const articleSchema = z.object({
   dto: z.boolean(),
   flags: z.array(flagSchema),
   badges: z.array(badgeKindSchema),
-  medias: z.array(mediaSchema).min(1),
-  skus: z.array(skuSchema).min(1),
+  medias: z.array(mediaSchema).check(z.minLength(1)),
+  skus: z.array(skuSchema).check(z.minLength(1)),
   specification: specificationSchema,
   attributes: articleAttributesSchema,
-  lensParameters: lensParametersSchema.nullable(),
+  lensParameters: z.nullable(lensParametersSchema),
   price: articlePriceSchema,
   /** Catalogue version in which the article last changed (incremental refresh). */
-  version: z.number().int().nonnegative(),
+  version: z.number().check(z.int(), z.nonnegative()),
 });
 export type Article = z.infer<typeof articleSchema>;
 
@@ -126,25 +127,25 @@ export const categoryKindSchema = z.enum(['category', 'brand', 'style', 'audienc
 const categoryLeafSchema = z.object({
   path: z.string(),
   title: z.string(),
-  count: z.number().int().nonnegative(),
+  count: z.number().check(z.int(), z.nonnegative()),
   kind: categoryKindSchema,
 });
-export const categoryNodeSchema = categoryLeafSchema.extend({ children: z.array(categoryLeafSchema) });
+export const categoryNodeSchema = z.extend(categoryLeafSchema, { children: z.array(categoryLeafSchema) });
 export type CategoryNode = z.infer<typeof categoryNodeSchema>;
 export const categoriesResponseSchema = z.object({ data: z.array(categoryNodeSchema) });
 
 /** GET /api/catalogue/articles query: one catalogue route (e.g. /briller/gucci), paged. */
 export const articleListQuerySchema = z.object({
-  route: z.string().startsWith('/').max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(48),
-  offset: z.coerce.number().int().min(0).default(0),
+  route: z.optional(z.string().check(z.startsWith('/'), z.maxLength(200))),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), 48),
+  offset: z._default(z.coerce.number().check(z.int(), z.gte(0)), 0),
 });
 
-export const articleListResponseSchema = z.object({ data: z.array(articleSchema), total: z.number().int().nonnegative() });
+export const articleListResponseSchema = z.object({ data: z.array(articleSchema), total: z.number().check(z.int(), z.nonnegative()) });
 
 /** GET /api/catalogue/snapshot?since=N — what changed since catalogue version N (0 = all). */
-export const catalogueSnapshotQuerySchema = z.object({ since: z.coerce.number().int().min(0).default(0) });
+export const catalogueSnapshotQuerySchema = z.object({ since: z._default(z.coerce.number().check(z.int(), z.gte(0)), 0) });
 export const catalogueSnapshotResponseSchema = z.object({
-  version: z.number().int().nonnegative(),
+  version: z.number().check(z.int(), z.nonnegative()),
   articles: z.array(articleSchema),
 });

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import './zod-locale';
 import { isValidEmail, normalizeEmail } from '../domain/email';
 import { isValidName } from '../domain/names';
 import { isValidPassword } from '../domain/password';
@@ -7,14 +8,15 @@ import { da } from '../messages/da';
 import { roleSchema } from './enums';
 
 const v = da.validation;
-const required = (s: z.ZodString) => s.trim().min(1, v.required);
+const required = (s: z.ZodMiniString<string>) => s.check(z.trim(), z.minLength(1, v.required));
 
-export const emailField = required(z.string({ error: v.required })).refine(isValidEmail, v.email).transform(normalizeEmail);
-export const nameField = required(z.string({ error: v.required })).refine(isValidName, v.name);
-export const phoneField = required(z.string({ error: v.required }))
-  .refine(isValidPhone, v.phone)
-  .transform((p) => normalizePhone(p) ?? p);
-export const passwordField = z.string({ error: v.required }).refine(isValidPassword, v.password);
+export const emailField = z.pipe(required(z.string({ error: v.required })).check(z.refine(isValidEmail, v.email)), z.transform(normalizeEmail));
+export const nameField = required(z.string({ error: v.required })).check(z.refine(isValidName, v.name));
+export const phoneField = z.pipe(
+  required(z.string({ error: v.required })).check(z.refine(isValidPhone, v.phone)),
+  z.transform((p: string) => normalizePhone(p) ?? p),
+);
+export const passwordField = z.string({ error: v.required }).check(z.refine(isValidPassword, v.password));
 
 export const registerRequestSchema = z
   .object({
@@ -26,20 +28,20 @@ export const registerRequestSchema = z
     passwordRepeat: z.string({ error: v.required }),
     acceptTerms: z.literal(true, { error: v.termsRequired }),
   })
-  .refine((r) => r.password === r.passwordRepeat, { message: v.passwordMismatch, path: ['passwordRepeat'] });
+  .check(z.refine((r) => r.password === r.passwordRepeat, { message: v.passwordMismatch, path: ['passwordRepeat'] }));
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
 export const loginRequestSchema = z.object({
   email: emailField,
-  password: z.string({ error: v.required }).min(1, v.required),
+  password: z.string({ error: v.required }).check(z.minLength(1, v.required)),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
 /** Store login: the store, then the staff member's own credentials (SPEC §6). */
 export const storeLoginRequestSchema = z.object({
-  storeId: z.string({ error: v.required }).min(1, v.required),
-  username: z.string({ error: v.required }).trim().min(1, v.required),
-  password: z.string({ error: v.required }).min(1, v.required),
+  storeId: z.string({ error: v.required }).check(z.minLength(1, v.required)),
+  username: z.string({ error: v.required }).check(z.trim(), z.minLength(1, v.required)),
+  password: z.string({ error: v.required }).check(z.minLength(1, v.required)),
 });
 export type StoreLoginRequest = z.input<typeof storeLoginRequestSchema>;
 
@@ -48,10 +50,10 @@ export const sessionUserSchema = z.object({
   id: z.string(),
   role: roleSchema,
   name: z.string(),
-  email: z.string().nullable(),
-  storeId: z.string().nullable(),
-  storeName: z.string().nullable(),
-  companyId: z.string().nullable(),
+  email: z.nullable(z.string()),
+  storeId: z.nullable(z.string()),
+  storeName: z.nullable(z.string()),
+  companyId: z.nullable(z.string()),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
@@ -66,17 +68,17 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 export const accountSchema = z.object({
   id: z.string(),
   role: roleSchema,
-  email: z.string().nullable(),
-  username: z.string().nullable(),
+  email: z.nullable(z.string()),
+  username: z.nullable(z.string()),
   firstName: z.string(),
   lastName: z.string(),
-  phone: z.string().nullable(),
+  phone: z.nullable(z.string()),
   passwordHash: z.string(),
   emailVerified: z.boolean(),
   /** Version of the account terms the user accepted; login requires the latest. */
-  termsVersion: z.number().int().nullable(),
-  storeId: z.string().nullable(),
-  companyId: z.string().nullable(),
+  termsVersion: z.nullable(z.number().check(z.int())),
+  storeId: z.nullable(z.string()),
+  companyId: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type Account = z.infer<typeof accountSchema>;
@@ -84,5 +86,5 @@ export const CURRENT_TERMS_VERSION = 3;
 
 /** Registering sends a verification e-mail; the customer signs in by following its link (SPEC §6). */
 export const registerResponseSchema = z.object({ verificationSent: z.literal(true), email: z.string() });
-export const verifyEmailRequestSchema = z.object({ token: z.string().min(20, da.errors.verificationError).max(200) });
+export const verifyEmailRequestSchema = z.object({ token: z.string().check(z.minLength(20, da.errors.verificationError), z.maxLength(200)) });
 export const resendVerificationRequestSchema = z.object({ email: emailField });

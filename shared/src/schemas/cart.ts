@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import './zod-locale';
 import { subscriptionIntervalSchema } from './enums';
 import { oreSchema } from './money';
 import { contactLensPrescriptionSchema, glassesPrescriptionSchema } from './prescription';
@@ -6,8 +7,8 @@ import { contactLensPrescriptionSchema, glassesPrescriptionSchema } from './pres
 /** SPEC §3 cart item. */
 export const cartItemSchema = z.object({
   skuId: z.string(),
-  parentSkuID: z.string().nullable(),
-  quantity: z.number().int().min(1).max(12),
+  parentSkuID: z.nullable(z.string()),
+  quantity: z.number().check(z.int(), z.gte(1), z.lte(12)),
   articleId: z.string(),
   articleDescription: z.string(),
   ref: z.string(),
@@ -18,9 +19,9 @@ export const cartItemSchema = z.object({
   media: z.string(),
   price: z.object({ amount: oreSchema, ordinaryPrice: oreSchema, isCampaign: z.boolean() }),
   isEditAble: z.boolean(),
-  subscriptionInterval: subscriptionIntervalSchema.nullable(),
-  prescription: contactLensPrescriptionSchema.nullable(),
-  prescriptionGlasses: glassesPrescriptionSchema.nullable(),
+  subscriptionInterval: z.nullable(subscriptionIntervalSchema),
+  prescription: z.nullable(contactLensPrescriptionSchema),
+  prescriptionGlasses: z.nullable(glassesPrescriptionSchema),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 
@@ -29,7 +30,7 @@ export const checkoutConfigSchema = z.object({
   market: z.literal(23),
   freeShippingThreshold: oreSchema,
   shippingCost: oreSchema,
-  deliveryMethodIds: z.array(z.number().int()),
+  deliveryMethodIds: z.array(z.number().check(z.int())),
 });
 export type CheckoutConfig = z.infer<typeof checkoutConfigSchema>;
 
@@ -41,17 +42,19 @@ export type CartHead = z.infer<typeof cartHeadSchema>;
 
 /** POST /api/cart/update body (SPEC §7). Quantity 0 removes the line; more than 12 is refused. */
 export const cartUpdateRequestSchema = z.object({
-  skuId: z.string().min(1, 'Vælg en variant'),
+  skuId: z.string().check(z.minLength(1, 'Vælg en variant')),
   quantity: z
     .number({ error: 'Antal skal være et helt tal' })
-    .int('Antal skal være et helt tal')
-    .min(0, 'Antal kan ikke være negativt')
-    .max(12, 'Du kan højst købe 12 stk. pr. linje'),
-  childSkuId: z.string().nullable().optional(),
-  noCheckoutInfo: z.boolean().optional(),
-  subscriptionInterval: subscriptionIntervalSchema.nullable().optional(),
-  prescription: contactLensPrescriptionSchema.nullable().optional(),
-  prescriptionGlasses: glassesPrescriptionSchema.nullable().optional(),
+    .check(
+      z.int('Antal skal være et helt tal'),
+      z.gte(0, 'Antal kan ikke være negativt'),
+      z.lte(12, 'Du kan højst købe 12 stk. pr. linje'),
+    ),
+  childSkuId: z.optional(z.nullable(z.string())),
+  noCheckoutInfo: z.optional(z.boolean()),
+  subscriptionInterval: z.optional(z.nullable(subscriptionIntervalSchema)),
+  prescription: z.optional(z.nullable(contactLensPrescriptionSchema)),
+  prescriptionGlasses: z.optional(z.nullable(glassesPrescriptionSchema)),
 });
 export type CartUpdateRequest = z.input<typeof cartUpdateRequestSchema>;
 

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import './zod-locale';
 import { da } from '../messages/da';
 import { emailField, nameField, phoneField } from './auth';
 import { giftCardLookupRequestSchema } from './gift-card';
@@ -19,36 +20,34 @@ export const deliveryOptionSchema = z.object({
   /** Price in øre before the free-shipping threshold. */
   price: oreSchema,
   /** Free when the goods reach this amount (øre); null: never free. */
-  freeFrom: oreSchema.nullable(),
+  freeFrom: z.nullable(oreSchema),
   needs: z.enum(['address', 'collection-point', 'store']),
 });
 export type DeliveryOption = z.infer<typeof deliveryOptionSchema>;
 export const deliveryOptionsResponseSchema = z.object({ data: z.array(deliveryOptionSchema) });
 
 export const collectionPointSchema = z.object({ id: z.string(), carrier: z.string(), name: z.string(), street: z.string(), zip: z.string(), city: z.string(), openingHours: z.string() });
-export const collectionPointsQuerySchema = z.object({ zip: z.string().trim().regex(/^\d{4}$/, v.zip), deliveryMethodId: z.coerce.number().int() });
+export const collectionPointsQuerySchema = z.object({ zip: z.string().check(z.trim(), z.regex(/^\d{4}$/, v.zip)), deliveryMethodId: z.coerce.number().check(z.int()) });
 export const collectionPointsResponseSchema = z.object({ data: z.array(collectionPointSchema) });
 
-const giftCards = z.array(giftCardLookupRequestSchema).max(3, 'Du kan højst bruge 3 gavekort.').default([]);
-const discountCode = z
-  .string()
-  .trim()
-  .max(20)
-  .optional()
-  .transform((s) => (s ? s.toUpperCase() : undefined));
+const giftCards = z._default(z.array(giftCardLookupRequestSchema).check(z.maxLength(3, 'Du kan højst bruge 3 gavekort.')), []);
+const discountCode = z.pipe(
+  z.optional(z.string().check(z.trim(), z.maxLength(20))),
+  z.transform((s: string | undefined) => (s ? s.toUpperCase() : undefined)),
+);
 
 export const checkoutQuoteRequestSchema = z.object({
-  deliveryMethodId: z.number().int().optional(),
+  deliveryMethodId: z.optional(z.number().check(z.int())),
   discountCode,
   giftCards,
 });
 export type CheckoutQuoteRequest = z.input<typeof checkoutQuoteRequestSchema>;
 
 export const checkoutQuoteSchema = z.object({
-  lines: z.array(z.object({ skuId: z.string(), description: z.string(), quantity: z.number().int(), unitPrice: oreSchema, lineTotal: oreSchema, subscriptionInterval: z.string().nullable() })),
+  lines: z.array(z.object({ skuId: z.string(), description: z.string(), quantity: z.number().check(z.int()), unitPrice: oreSchema, lineTotal: oreSchema, subscriptionInterval: z.nullable(z.string()) })),
   goods: oreSchema,
   discount: oreSchema,
-  discountCode: z.string().nullable(),
+  discountCode: z.nullable(z.string()),
   shipping: oreSchema,
   total: oreSchema,
   vat: oreSchema,
@@ -63,22 +62,22 @@ export type CheckoutQuote = z.infer<typeof checkoutQuoteSchema>;
 export const checkoutQuoteResponseSchema = z.object({ data: checkoutQuoteSchema });
 
 const addressSchema = z.object({
-  street: z.string({ error: v.required }).trim().min(1, v.required).max(120, v.address),
-  zip: z.string({ error: v.required }).trim().regex(/^\d{4}$/, v.zip),
-  city: z.string({ error: v.required }).trim().min(1, v.required).max(60),
+  street: z.string({ error: v.required }).check(z.trim(), z.minLength(1, v.required), z.maxLength(120, v.address)),
+  zip: z.string({ error: v.required }).check(z.trim(), z.regex(/^\d{4}$/, v.zip)),
+  city: z.string({ error: v.required }).check(z.trim(), z.minLength(1, v.required), z.maxLength(60)),
 });
 
 
 export const checkoutPlaceRequestSchema = z.object({
   contact: z.object({ firstName: nameField, lastName: nameField, email: emailField, phone: phoneField }),
   address: addressSchema,
-  deliveryMethodId: z.number({ error: 'Vælg en leveringsmetode.' }).int(),
-  collectionPointId: z.string().max(60).optional(),
-  pickupStoreId: z.string().max(20).optional(),
+  deliveryMethodId: z.number({ error: 'Vælg en leveringsmetode.' }).check(z.int()),
+  collectionPointId: z.optional(z.string().check(z.maxLength(60))),
+  pickupStoreId: z.optional(z.string().check(z.maxLength(20))),
   discountCode,
   giftCards,
   /** Absent when gift cards cover everything. */
-  payment: paymentDetailsSchema.optional(),
+  payment: z.optional(paymentDetailsSchema),
   acceptTerms: z.literal(true, { error: v.termsRequired }),
 });
 export type CheckoutPlaceRequest = z.input<typeof checkoutPlaceRequestSchema>;

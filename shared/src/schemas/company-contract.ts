@@ -1,19 +1,20 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import './zod-locale';
 import { contractStatusSchema, invoiceKindSchema } from './enums';
 
-const person = z.object({ name: z.string().min(1), email: z.string(), phone: z.string() });
+const person = z.object({ name: z.string().check(z.minLength(1)), email: z.string(), phone: z.string() });
 
 /** SPEC §3 company contract (the company glasses agreement). */
 export const companyContractSchema = z.object({
   id: z.string(),
-  organisationNumber: z.string().regex(/^\d{2}-\d{2}-\d{2}-\d{2}$/, 'Organisationsnummeret skal skrives som NN-NN-NN-NN.'),
+  organisationNumber: z.string().check(z.regex(/^\d{2}-\d{2}-\d{2}-\d{2}$/, 'Organisationsnummeret skal skrives som NN-NN-NN-NN.')),
   companyName: z.string(),
   contactPerson: person,
   signingParty: person,
-  invoiceAddress: z.object({ street: z.string(), zip: z.string().regex(/^\d{4}$/), city: z.string() }),
+  invoiceAddress: z.object({ street: z.string(), zip: z.string().check(z.regex(/^\d{4}$/)), city: z.string() }),
   invoiceFormat: invoiceKindSchema,
   /** 13-digit EAN/GLN for public-sector e-invoices. */
-  ean: z.string().regex(/^\d{13}$/).nullable(),
+  ean: z.nullable(z.string().check(z.regex(/^\d{13}$/))),
   referenceType: z.enum(['employee-number', 'reference', 'none']),
   glassLevel: z.enum(['basis', 'plus', 'premium']),
   frameLevel: z.enum(['basis', 'plus', 'premium']),

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import './zod-locale';
 
 /** A content ("layout") page of SPEC §2, e.g. /kontakt-os or a footer page. */
 export const contentPageSchema = z.object({
@@ -8,8 +9,8 @@ export const contentPageSchema = z.object({
   summary: z.string(),
   /** Paragraphs of plain text; headings start with "## ". */
   body: z.array(z.string()),
-  image: z.string().nullable(),
-  footerSection: z.enum(['kundeservice', 'handel', 'om-os', 'juridisk']).nullable(),
+  image: z.nullable(z.string()),
+  footerSection: z.nullable(z.enum(['kundeservice', 'handel', 'om-os', 'juridisk'])),
 });
 export type ContentPage = z.infer<typeof contentPageSchema>;
 

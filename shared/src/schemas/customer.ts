@@ -1,12 +1,13 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import './zod-locale';
 import { da } from '../messages/da';
 import { emailField, nameField, phoneField } from './auth';
 
 const v = da.validation;
 
 /** CPR as entered: DDMMYY with an optional hyphen and four digits (SPEC §5); rules in domain/cpr.ts. */
-export const cprInputSchema = z.string().trim().regex(/^\d{6}-?\d{4}$/, 'CPR-nummeret skal skrives som DDMMÅÅ-XXXX.');
-const zipField = z.string({ error: v.required }).trim().regex(/^\d{4}$/, v.zip);
+export const cprInputSchema = z.string().check(z.trim(), z.regex(/^\d{6}-?\d{4}$/, 'CPR-nummeret skal skrives som DDMMÅÅ-XXXX.'));
+const zipField = z.string({ error: v.required }).check(z.trim(), z.regex(/^\d{4}$/, v.zip));
 
 /** SPEC §3 customer. `cpr` is stored encrypted by the server and only ever shown masked. */
 export const customerSchema = z.object({
@@ -14,35 +15,35 @@ export const customerSchema = z.object({
   customerNumber: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
+  email: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
   street: z.string(),
   zip: z.string(),
   city: z.string(),
-  cpr: z.string().nullable(),
-  birthDate: z.string().nullable(),
-  employeeNumber: z.string().nullable(),
-  reference: z.string().nullable(),
-  storeId: z.string().nullable(),
+  cpr: z.nullable(z.string()),
+  birthDate: z.nullable(z.string()),
+  employeeNumber: z.nullable(z.string()),
+  reference: z.nullable(z.string()),
+  storeId: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
-  version: z.number().int().nonnegative(),
+  version: z.number().check(z.int(), z.nonnegative()),
 });
 export type Customer = z.infer<typeof customerSchema>;
 
 /** Store staff create a customer: postcode first, then name, contact, address and the lens user's CPR. */
 export const customerCreateRequestSchema = z.object({
   zip: zipField,
-  city: z.string({ error: v.required }).trim().min(1, v.required),
+  city: z.string({ error: v.required }).check(z.trim(), z.minLength(1, v.required)),
   firstName: nameField,
   lastName: nameField,
-  email: emailField.optional(),
+  email: z.optional(emailField),
   phone: phoneField,
-  street: z.string({ error: v.required }).trim().min(1, v.required).max(120, v.address),
-  cpr: cprInputSchema.optional(),
+  street: z.string({ error: v.required }).check(z.trim(), z.minLength(1, v.required), z.maxLength(120, v.address)),
+  cpr: z.optional(cprInputSchema),
   /** Staff confirmed a CPR whose check digit fails (DOMAIN.md: a warning, never a block). */
-  cprCheckDigitConfirmed: z.boolean().optional(),
-  employeeNumber: z.string().trim().max(40).optional(),
-  reference: z.string().trim().max(80, 'Referencen er for lang.').optional(),
+  cprCheckDigitConfirmed: z.optional(z.boolean()),
+  employeeNumber: z.optional(z.string().check(z.trim(), z.maxLength(40))),
+  reference: z.optional(z.string().check(z.trim(), z.maxLength(80, 'Referencen er for lang.'))),
 });
 export type CustomerCreateRequest = z.input<typeof customerCreateRequestSchema>;

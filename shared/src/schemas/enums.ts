@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import './zod-locale';
 
 /** SPEC §3 enumerations, with the codes the spec gives. */
 
@@ -62,13 +63,13 @@ export const flagColorSchema = z.enum(['Blue', 'Orange', 'Black']);
  * (only in store). Any other value shows nothing, so the schema accepts any integer.
  */
 export const PublicationStatus = { StoreItem: 0, InStock: 20, OutOfStock: 30, StoreOnly: 40 } as const;
-export const publicationStatusSchema = z.number().int();
+export const publicationStatusSchema = z.number().check(z.int());
 
 /** Subscription intervals m1/m2/m3/m6, accepted case-insensitively (SPEC §3). */
-export const subscriptionIntervalSchema = z
-  .string()
-  .transform((s) => s.toLowerCase())
-  .pipe(z.enum(['m1', 'm2', 'm3', 'm6']));
+export const subscriptionIntervalSchema = z.pipe(
+  z.pipe(z.string(), z.transform((s: string) => s.toLowerCase())),
+  z.enum(['m1', 'm2', 'm3', 'm6']),
+);
 export type SubscriptionInterval = z.output<typeof subscriptionIntervalSchema>;
 
 export const roleSchema = z.enum(['customer', 'store-staff', 'manager', 'company-contact']);

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import './zod-locale';
 import { invoiceKindSchema } from './enums';
 import { oreSchema } from './money';
 
@@ -19,8 +20,8 @@ export const invoicePaymentMethodSchema = z.enum(['payment-card', 'e-invoice', '
 export const invoiceSchema = z.object({
   id: z.string(),
   customerId: z.string(),
-  subscriptionId: z.string().nullable(),
-  ocrNumber: z.string().regex(/^\d{15,16}$/),
+  subscriptionId: z.nullable(z.string()),
+  ocrNumber: z.string().check(z.regex(/^\d{15,16}$/)),
   originalAmountDue: oreSchema,
   amountLeft: oreSchema,
   createdAt: z.string(),

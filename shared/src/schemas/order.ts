@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import './zod-locale';
 import { deliveryMethodIdSchema, orderStatusSchema, subscriptionIntervalSchema } from './enums';
 import { oreSchema } from './money';
 import { contactLensPrescriptionSchema, glassesPrescriptionSchema } from './prescription';
@@ -21,15 +22,15 @@ export const orderLineSchema = z.object({
   articleId: z.string(),
   skuId: z.string(),
   description: z.string(),
-  quantity: z.number().int().min(1).max(12),
+  quantity: z.number().check(z.int(), z.gte(1), z.lte(12)),
   /** Price per item incl. VAT. */
   unitPrice: oreSchema,
   /** VAT included in the line total (25 %, or 0 for VAT-exempt services). */
   vat: oreSchema,
   lineTotal: oreSchema,
-  subscriptionInterval: subscriptionIntervalSchema.nullable(),
-  prescription: contactLensPrescriptionSchema.nullable(),
-  prescriptionGlasses: glassesPrescriptionSchema.nullable(),
+  subscriptionInterval: z.nullable(subscriptionIntervalSchema),
+  prescription: z.nullable(contactLensPrescriptionSchema),
+  prescriptionGlasses: z.nullable(glassesPrescriptionSchema),
 });
 
 export const orderSchema = z.object({
@@ -39,29 +40,29 @@ export const orderSchema = z.object({
   paymentStatus: paymentStatusSchema,
   deliveryMethodId: deliveryMethodIdSchema,
   /** Store that hands the order over (click and collect, 119). */
-  pickupStoreId: z.string().nullable(),
-  customerId: z.string().nullable(),
+  pickupStoreId: z.nullable(z.string()),
+  customerId: z.nullable(z.string()),
   /** The prescription the glasses or lenses are made to. */
-  prescriptionId: z.string().nullable(),
-  storeId: z.string().nullable(),
+  prescriptionId: z.nullable(z.string()),
+  storeId: z.nullable(z.string()),
   createdBy: z.enum(['web', 'store']),
-  lines: z.array(orderLineSchema).min(1),
+  lines: z.array(orderLineSchema).check(z.minLength(1)),
   shipping: oreSchema,
   totalPrice: oreSchema,
   createdAt: z.string(),
   /** Set when the customer pays (pay-by-link or checkout); defaults keep orders stored before payments existed readable. */
-  paidAt: z.string().nullable().default(null),
-  paymentMethod: paymentMethodSchema.nullable().default(null),
+  paidAt: z._default(z.nullable(z.string()), null),
+  paymentMethod: z._default(z.nullable(paymentMethodSchema), null),
   /** Web orders: who ordered and where it goes (store orders use the customer record). */
-  contact: z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), phone: z.string() }).nullable().default(null),
-  deliveryAddress: z.object({ street: z.string(), zip: z.string(), city: z.string() }).nullable().default(null),
-  collectionPointId: z.string().nullable().default(null),
-  discount: oreSchema.default(0),
-  discountCode: z.string().nullable().default(null),
+  contact: z._default(z.nullable(z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), phone: z.string() })), null),
+  deliveryAddress: z._default(z.nullable(z.object({ street: z.string(), zip: z.string(), city: z.string() })), null),
+  collectionPointId: z._default(z.nullable(z.string()), null),
+  discount: z._default(oreSchema, 0),
+  discountCode: z._default(z.nullable(z.string()), null),
   /** Paid with gift cards (payment type 900). */
-  giftCardAmount: oreSchema.default(0),
+  giftCardAmount: z._default(oreSchema, 0),
   /** Last change; the store app asks for its store's orders changed since its last look. */
-  updatedAt: z.string().optional(),
+  updatedAt: z.optional(z.string()),
 });
 export type Order = z.infer<typeof orderSchema>;
 export const orderListResponseSchema = z.object({ data: z.array(orderSchema) });
@@ -70,16 +71,16 @@ export const orderListResponseSchema = z.object({ data: z.array(orderSchema) });
 export const orderCreateSchema = z.object({
   orderId: z.uuid(),
   customerId: z.uuid(),
-  prescriptionId: z.uuid().nullable(),
+  prescriptionId: z.nullable(z.uuid()),
   lines: z
     .array(
       z.object({
-        skuId: z.string().min(1),
-        quantity: z.number().int().min(1).max(12, 'Du kan højst købe 12 stk. pr. linje'),
-        subscriptionInterval: subscriptionIntervalSchema.nullable(),
+        skuId: z.string().check(z.minLength(1)),
+        quantity: z.number().check(z.int(), z.gte(1), z.lte(12, 'Du kan højst købe 12 stk. pr. linje')),
+        subscriptionInterval: z.nullable(subscriptionIntervalSchema),
       }),
     )
-    .min(1, 'Tilføj mindst én vare.'),
+    .check(z.minLength(1, 'Tilføj mindst én vare.')),
   /** 119 click and collect in this store, 101 home delivery. */
   deliveryMethodId: z.literal([101, 119]),
 });

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import './zod-locale';
 import { isLuhnValid } from '../domain/card';
 import { cprInputSchema } from './customer';
 import { phoneField } from './auth';
@@ -38,22 +39,22 @@ export const paymentRequestSchema = z.object({
 export type PaymentRequest = z.infer<typeof paymentRequestSchema>;
 
 /** The token of a pay link travels in the body, so it never lands in an API log line. */
-const tokenField = z.string().trim().min(20, 'Betalingslinket er ufuldstændigt.').max(200);
+const tokenField = z.string().check(z.trim(), z.minLength(20, 'Betalingslinket er ufuldstændigt.'), z.maxLength(200));
 export const payLinkLookupRequestSchema = z.object({ token: tokenField });
 
 /** The order as the pay-by-link page shows it. */
 export const payLinkOrderSchema = z.object({
   orderNumber: z.string(),
   customerFirstName: z.string(),
-  storeName: z.string().nullable(),
+  storeName: z.nullable(z.string()),
   deliveryMethodId: deliveryMethodIdSchema,
   lines: z.array(
     z.object({
       description: z.string(),
-      quantity: z.number().int(),
+      quantity: z.number().check(z.int()),
       unitPrice: oreSchema,
       lineTotal: oreSchema,
-      subscriptionInterval: subscriptionIntervalSchema.nullable(),
+      subscriptionInterval: z.nullable(subscriptionIntervalSchema),
     }),
   ),
   shipping: oreSchema,
@@ -66,12 +67,15 @@ export const payLinkOrderSchema = z.object({
 export type PayLinkOrder = z.infer<typeof payLinkOrderSchema>;
 export const payLinkLookupResponseSchema = z.object({ data: payLinkOrderSchema });
 
-const cardNumber = z
-  .string({ error: 'Skal udfyldes.' })
-  .transform((s) => s.replace(/[\s-]/g, ''))
-  .pipe(z.string().regex(/^\d{13,19}$/, 'Kortnummeret skal være 13–19 cifre.').refine(isLuhnValid, 'Kortnummeret er ikke gyldigt. Tjek cifrene.'));
-const expiry = z.string({ error: 'Skal udfyldes.' }).trim().regex(/^(0[1-9]|1[0-2])\/?\d{2}$/, 'Skriv udløbsdatoen som MM/ÅÅ.');
-const cvc = z.string({ error: 'Skal udfyldes.' }).trim().regex(/^\d{3}$/, 'Kontrolcifrene er 3 cifre.');
+const cardNumber = z.pipe(
+  z.pipe(
+    z.string({ error: 'Skal udfyldes.' }),
+    z.transform((s: string) => s.replace(/[\s-]/g, '')),
+  ),
+  z.string().check(z.regex(/^\d{13,19}$/, 'Kortnummeret skal være 13–19 cifre.'), z.refine(isLuhnValid, 'Kortnummeret er ikke gyldigt. Tjek cifrene.')),
+);
+const expiry = z.string({ error: 'Skal udfyldes.' }).check(z.trim(), z.regex(/^(0[1-9]|1[0-2])\/?\d{2}$/, 'Skriv udløbsdatoen som MM/ÅÅ.'));
+const cvc = z.string({ error: 'Skal udfyldes.' }).check(z.trim(), z.regex(/^\d{3}$/, 'Kontrolcifrene er 3 cifre.'));
 
 /** The payer's details per method — the same for the web checkout and the pay-by-link page. */
 export const cardPaymentSchema = z.object({
@@ -80,18 +84,18 @@ export const cardPaymentSchema = z.object({
   expiry,
   cvc,
   /** The customer approved the payment with their bank (answer to result 2, validations required). */
-  validated: z.boolean().optional(),
+  validated: z.optional(z.boolean()),
 });
 export const mobilePayPaymentSchema = z.object({ method: z.literal('mobilepay'), phone: phoneField });
 /** Klarna asks for the CPR number (result 1, SSN required) before it can pay. */
-export const klarnaPaymentSchema = z.object({ method: z.literal('klarna'), ssn: cprInputSchema.optional() });
+export const klarnaPaymentSchema = z.object({ method: z.literal('klarna'), ssn: z.optional(cprInputSchema) });
 export const paymentDetailsSchema = z.discriminatedUnion('method', [cardPaymentSchema, mobilePayPaymentSchema, klarnaPaymentSchema]);
 export type PaymentDetails = z.output<typeof paymentDetailsSchema>;
 
 export const payLinkPayRequestSchema = z.discriminatedUnion('method', [
-  cardPaymentSchema.extend({ token: tokenField }),
-  mobilePayPaymentSchema.extend({ token: tokenField }),
-  klarnaPaymentSchema.extend({ token: tokenField }),
+  z.extend(cardPaymentSchema, { token: tokenField }),
+  z.extend(mobilePayPaymentSchema, { token: tokenField }),
+  z.extend(klarnaPaymentSchema, { token: tokenField }),
 ]);
 export type PayLinkPayRequest = z.input<typeof payLinkPayRequestSchema>;
 

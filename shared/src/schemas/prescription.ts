@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import './zod-locale';
 import { isoDateSchema as isoDate } from './common';
 
 /**
@@ -6,27 +7,27 @@ import { isoDateSchema as isoDate } from './common';
  * null when not given. Rules live in domain/prescription.ts.
  */
 export const contactLensPrescriptionSchema = z.object({
-  power: z.number().nullable(),
-  baseCurve: z.number().nullable(),
-  diameter: z.number().nullable(),
-  cylinder: z.number().nullable(),
-  axis: z.number().int().nullable(),
-  addition: z.number().nullable(),
+  power: z.nullable(z.number()),
+  baseCurve: z.nullable(z.number()),
+  diameter: z.nullable(z.number()),
+  cylinder: z.nullable(z.number()),
+  axis: z.nullable(z.number().check(z.int())),
+  addition: z.nullable(z.number()),
 });
 export type ContactLensPrescription = z.infer<typeof contactLensPrescriptionSchema>;
 
 /** Glasses prescription (SPEC §3): right eye (H) first, then left (V). */
 export const glassesPrescriptionSchema = z.object({
-  rightSphere: z.number().nullable(),
-  rightCylinder: z.number().nullable(),
-  rightAxis: z.number().int().nullable(),
-  rightAddition: z.number().nullable(),
-  rightPupillaryDistance: z.number().nullable(),
-  leftSphere: z.number().nullable(),
-  leftCylinder: z.number().nullable(),
-  leftAxis: z.number().int().nullable(),
-  leftAddition: z.number().nullable(),
-  leftPupillaryDistance: z.number().nullable(),
+  rightSphere: z.nullable(z.number()),
+  rightCylinder: z.nullable(z.number()),
+  rightAxis: z.nullable(z.number().check(z.int())),
+  rightAddition: z.nullable(z.number()),
+  rightPupillaryDistance: z.nullable(z.number()),
+  leftSphere: z.nullable(z.number()),
+  leftCylinder: z.nullable(z.number()),
+  leftAxis: z.nullable(z.number().check(z.int())),
+  leftAddition: z.nullable(z.number()),
+  leftPupillaryDistance: z.nullable(z.number()),
 });
 export type GlassesPrescription = z.infer<typeof glassesPrescriptionSchema>;
 
@@ -50,7 +51,7 @@ export type PrescriptionCreate = z.infer<typeof prescriptionCreateSchema>;
 export const prescriptionSchema = z.object({
   id: z.string(),
   customerId: z.string(),
-  storeId: z.string().nullable(),
+  storeId: z.nullable(z.string()),
   examDate: isoDate,
   entry: prescriptionEntrySchema,
   createdAt: z.string(),

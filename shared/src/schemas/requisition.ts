@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import './zod-locale';
 
 /**
  * A requisition (SPEC §4, §6): an employee of a company with a glasses agreement asks for
@@ -15,18 +16,18 @@ export const requisitionSchema = z.object({
   contractId: z.string(),
   companyName: z.string(),
   employeeName: z.string(),
-  employeeNumber: z.string().nullable(),
+  employeeNumber: z.nullable(z.string()),
   glassLevel: level,
   frameLevel: level,
   protectiveGlasses: z.boolean(),
   photochromic: z.boolean(),
   /** Amount the company covers, in øre. */
-  maxAmount: z.number().int().nonnegative(),
+  maxAmount: z.number().check(z.int(), z.nonnegative()),
   requestedAt: z.string(),
   status: requisitionStatusSchema,
-  note: z.string().nullable(),
-  decidedBy: z.string().nullable(),
-  decidedAt: z.string().nullable(),
+  note: z.nullable(z.string()),
+  decidedBy: z.nullable(z.string()),
+  decidedAt: z.nullable(z.string()),
 });
 export type Requisition = z.infer<typeof requisitionSchema>;
 export const requisitionListResponseSchema = z.object({ data: z.array(requisitionSchema) });
@@ -34,9 +35,9 @@ export const requisitionListResponseSchema = z.object({ data: z.array(requisitio
 /** A manager's decision — also the outbox command payload `requisition.decide`. A rejection needs a note. */
 export const requisitionDecisionSchema = z
   .object({
-    requisitionId: z.string().min(1),
+    requisitionId: z.string().check(z.minLength(1)),
     decision: z.enum(['approved', 'rejected']),
-    note: z.string().trim().max(500, 'Noten må højst være 500 tegn.').default(''),
+    note: z._default(z.string().check(z.trim(), z.maxLength(500, 'Noten må højst være 500 tegn.')), ''),
   })
-  .refine((d) => d.decision === 'approved' || d.note.length > 0, { path: ['note'], message: 'Skriv en note om, hvorfor rekvisitionen afvises.' });
+  .check(z.refine((d) => d.decision === 'approved' || d.note.length > 0, { path: ['note'], message: 'Skriv en note om, hvorfor rekvisitionen afvises.' }));
 export type RequisitionDecision = z.input<typeof requisitionDecisionSchema>;

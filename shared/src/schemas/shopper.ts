@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import './zod-locale';
 import { cartHeadSchema } from './cart';
 
 /** SPEC §3 user as the shop sees it. */
@@ -19,6 +20,6 @@ export type ShopperResponse = z.infer<typeof shopperResponseSchema>;
 /** POST /api/auth/user/getUser answer. `user` is null for an anonymous visitor. */
 export const getUserResponseSchema = z.object({
   success: z.boolean(),
-  user: shopUserSchema.nullable(),
+  user: z.nullable(shopUserSchema),
 });
 export type GetUserResponse = z.infer<typeof getUserResponseSchema>;

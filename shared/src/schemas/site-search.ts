@@ -1,16 +1,17 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import './zod-locale';
 import { categorySchema } from './enums';
 import { pricePartSchema } from './article';
 
-function group<T extends z.ZodType>(item: T) {
-  return z.object({ data: z.array(item), hits: z.number().int().nonnegative(), limited: z.boolean() });
+function group<T extends z.ZodMiniType>(item: T) {
+  return z.object({ data: z.array(item), hits: z.number().check(z.int(), z.nonnegative()), limited: z.boolean() });
 }
 
 export const articleHitSchema = z.object({
   id: z.string(),
   slug: z.string(),
   name: z.string(),
-  packageName: z.string().nullable(),
+  packageName: z.nullable(z.string()),
   brand: z.string(),
   category: categorySchema,
   /** sm image */
@@ -19,8 +20,8 @@ export const articleHitSchema = z.object({
   url: z.string(),
 });
 export const storeHitSchema = z.object({ id: z.string(), name: z.string(), address: z.string(), slug: z.string(), url: z.string() });
-export const pageHitSchema = z.object({ title: z.string(), url: z.string(), image: z.string().nullable() });
-export const cityHitSchema = z.object({ name: z.string(), postcode: z.string(), storeCount: z.number().int(), url: z.string() });
+export const pageHitSchema = z.object({ title: z.string(), url: z.string(), image: z.nullable(z.string()) });
+export const cityHitSchema = z.object({ name: z.string(), postcode: z.string(), storeCount: z.number().check(z.int()), url: z.string() });
 export const categoryHitSchema = z.object({ title: z.string(), url: z.string() });
 
 /** GET /api/site/search answer: grouped results (SPEC §3, §7). */
@@ -37,7 +38,7 @@ export type SiteSearchResponse = z.infer<typeof siteSearchResponseSchema>;
 export type ArticleHit = z.infer<typeof articleHitSchema>;
 
 export const siteSearchQuerySchema = z.object({
-  q: z.string().default(''),
-  s: z.enum(['stores', 'products', 'articles']).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+  q: z._default(z.string(), ''),
+  s: z.optional(z.enum(['stores', 'products', 'articles'])),
+  limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100))),
 });

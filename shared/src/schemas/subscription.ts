@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import './zod-locale';
 import { subscriptionIntervalSchema, subscriptionStatusCodeSchema } from './enums';
 import { oreSchema } from './money';
 import { contactLensPrescriptionSchema } from './prescription';
@@ -10,15 +11,15 @@ export const lensWearSchema = z.enum(['daily', 'two-week', 'monthly']);
 
 
 export const temporaryAddressSchema = z
-  .object({ street: z.string().min(1), zip: z.string().regex(/^\d{4}$/), city: z.string().min(1), from: isoDate, to: isoDate })
-  .refine((a) => a.from <= a.to, { message: 'Slutdatoen skal ligge efter startdatoen.', path: ['to'] });
+  .object({ street: z.string().check(z.minLength(1)), zip: z.string().check(z.regex(/^\d{4}$/)), city: z.string().check(z.minLength(1)), from: isoDate, to: isoDate })
+  .check(z.refine((a) => a.from <= a.to, { message: 'Slutdatoen skal ligge efter startdatoen.', path: ['to'] }));
 
 export const subscriptionItemSchema = z.object({
   articleId: z.string(),
   skuId: z.string(),
-  quantity: z.number().int().min(1).max(12),
+  quantity: z.number().check(z.int(), z.gte(1), z.lte(12)),
   status: subscriptionItemStatusSchema,
-  prescription: contactLensPrescriptionSchema.nullable(),
+  prescription: z.nullable(contactLensPrescriptionSchema),
 });
 
 /** SPEC §3 subscription: lens subscriptions and the Lifestyle glasses agreement. */
@@ -27,17 +28,17 @@ export const subscriptionSchema = z.object({
   customerId: z.string(),
   kind: z.enum(['lens', 'lifestyle']),
   statusCode: subscriptionStatusCodeSchema,
-  lensWear: lensWearSchema.nullable(),
+  lensWear: z.nullable(lensWearSchema),
   startDate: isoDate,
-  bindingPeriodExpiry: isoDate.nullable(),
-  nextDelivery: isoDate.nullable(),
-  deliveryInterval: subscriptionIntervalSchema.nullable(),
+  bindingPeriodExpiry: z.nullable(isoDate),
+  nextDelivery: z.nullable(isoDate),
+  deliveryInterval: z.nullable(subscriptionIntervalSchema),
   monthlyPrice: oreSchema,
-  lastOrderDate: isoDate.nullable(),
-  noticeDayDate: isoDate.nullable(),
-  campaign: z.string().nullable(),
-  yearlyExchange: z.object({ available: z.boolean(), usedAt: isoDate.nullable() }).nullable(),
-  temporaryAddress: temporaryAddressSchema.nullable(),
+  lastOrderDate: z.nullable(isoDate),
+  noticeDayDate: z.nullable(isoDate),
+  campaign: z.nullable(z.string()),
+  yearlyExchange: z.nullable(z.object({ available: z.boolean(), usedAt: z.nullable(isoDate) })),
+  temporaryAddress: z.nullable(temporaryAddressSchema),
   items: z.array(subscriptionItemSchema),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import './zod-locale';
 import { apiErrorSchema } from './api-error';
 import { customerCreateRequestSchema } from './customer';
 import { orderCreateSchema } from './order';
@@ -14,18 +15,18 @@ import { requisitionDecisionSchema } from './requisition';
  */
 export const syncCommandEnvelopeSchema = z.object({
   id: z.uuid('Kommandoen mangler et gyldigt id.'),
-  type: z.string().min(1),
+  type: z.string().check(z.minLength(1)),
   createdAt: z.iso.datetime(),
   payload: z.unknown(),
 });
 export type SyncCommandEnvelope = z.infer<typeof syncCommandEnvelopeSchema>;
 
-export const syncRequestSchema = z.object({ commands: z.array(syncCommandEnvelopeSchema).min(1).max(100) });
+export const syncRequestSchema = z.object({ commands: z.array(syncCommandEnvelopeSchema).check(z.minLength(1), z.maxLength(100)) });
 export type SyncRequest = z.input<typeof syncRequestSchema>;
 
 /** Payloads per command type. Ids of records created offline are client-generated UUIDs. */
 export const syncPayloadSchemas = {
-  'customer.create': customerCreateRequestSchema.extend({ customerId: z.uuid() }),
+  'customer.create': z.extend(customerCreateRequestSchema, { customerId: z.uuid() }),
   'prescription.create': prescriptionCreateSchema,
   'order.create': orderCreateSchema,
   'paymentRequest.send': paymentRequestSendSchema,
@@ -36,16 +37,16 @@ export type SyncCommandType = keyof typeof syncPayloadSchemas;
 export const syncResultSchema = z.object({
   id: z.string(),
   status: z.enum(['applied', 'duplicate', 'rejected']),
-  result: z.unknown().nullable(),
-  error: apiErrorSchema.shape.error.nullable(),
+  result: z.nullable(z.unknown()),
+  error: z.nullable(apiErrorSchema.shape.error),
 });
 export type SyncResult = z.infer<typeof syncResultSchema>;
 export const syncResponseSchema = z.object({ results: z.array(syncResultSchema) });
 
 /** POST /api/staff/customers/search — a POST, so a CPR typed as the query never lands in a URL. */
-export const customerSearchRequestSchema = z.object({ q: z.string().trim().min(2, 'Skriv mindst 2 tegn.').max(100) });
+export const customerSearchRequestSchema = z.object({ q: z.string().check(z.trim(), z.minLength(2, 'Skriv mindst 2 tegn.'), z.maxLength(100)) });
 
 /** GET /api/staff/customers/recent?since= — this store's customers changed since an ISO time (the device's offline copy). */
-export const recentCustomersQuerySchema = z.object({ since: z.iso.datetime().optional() });
+export const recentCustomersQuerySchema = z.object({ since: z.optional(z.iso.datetime()) });
 /** GET /api/staff/orders?since= — this store's orders changed since an ISO time (payment state reaches the device). */
 export const staffOrdersQuerySchema = recentCustomersQuerySchema;

@@ -1,9 +1,10 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import './zod-locale';
 
 /** SPEC §3 widget entities (the embeddable search/category/recommendation widget, /v2 API). */
 export const variantDisplaySchema = z.object({
   product_id: z.string(),
-  recommendation_id: z.string().optional(),
+  recommendation_id: z.optional(z.string()),
   page_url: z.string(),
   image_urls: z.array(z.string()),
 });
@@ -11,51 +12,51 @@ export const variantDisplaySchema = z.object({
 export const productDisplaySchema = z.object({
   product_id: z.string(),
   title: z.string(),
-  brand: z.string().optional(),
-  sub_heading_1: z.string().optional(),
-  sub_heading_2: z.string().optional(),
-  image_url: z.string().optional(),
-  image_urls: z.array(z.string()).optional(),
+  brand: z.optional(z.string()),
+  sub_heading_1: z.optional(z.string()),
+  sub_heading_2: z.optional(z.string()),
+  image_url: z.optional(z.string()),
+  image_urls: z.optional(z.array(z.string())),
   original_price: z.number(),
   sale_price: z.number(),
   page_url: z.string(),
-  localized_page_url: z.string().optional(),
-  variants: z.array(z.unknown()).optional(),
-  variant_index: z.number().int().optional(),
-  variant_displays: z.array(variantDisplaySchema).optional(),
-  search_result_id: z.string().optional(),
-  recommendation_id: z.string().optional(),
-  ga_product_id: z.string().optional(),
-  ga_product_ids: z.array(z.string()).optional(),
+  localized_page_url: z.optional(z.string()),
+  variants: z.optional(z.array(z.unknown())),
+  variant_index: z.optional(z.number().check(z.int())),
+  variant_displays: z.optional(z.array(variantDisplaySchema)),
+  search_result_id: z.optional(z.string()),
+  recommendation_id: z.optional(z.string()),
+  ga_product_id: z.optional(z.string()),
+  ga_product_ids: z.optional(z.array(z.string())),
 });
 export type ProductDisplay = z.infer<typeof productDisplaySchema>;
 
 export const filterOperatorSchema = z.enum(['eq', 'neq', 'in', 'nin', 'leq', 'geq', 'inrange']);
 export const selectedFilterSchema = z.object({ field: z.string(), op: filterOperatorSchema, data: z.unknown() });
 export const sortingSchema = z.object({ field: z.string(), order: z.enum(['asc', 'desc']) });
-export const widgetFilterSchema = z.object({ field: z.string(), type: z.string().optional(), meta: z.object({ group_title: z.string().optional() }).passthrough().optional() }).passthrough();
+export const widgetFilterSchema = z.looseObject({ field: z.string(), type: z.optional(z.string()), meta: z.optional(z.looseObject({ group_title: z.optional(z.string()) })) });
 
 export const searchResultResponseSchema = z.object({
-  n_hits: z.number().int().nonnegative(),
+  n_hits: z.number().check(z.int(), z.nonnegative()),
   displays: z.array(productDisplaySchema),
-  sorts: z.array(sortingSchema.extend({ title: z.string().optional() })).optional(),
-  filters: z.array(widgetFilterSchema).optional(),
+  sorts: z.optional(z.array(z.extend(sortingSchema, { title: z.optional(z.string()) }))),
+  filters: z.optional(z.array(widgetFilterSchema)),
   search_request_id: z.string(),
-  content_search_links: z.array(z.object({ page_url: z.string(), title: z.string() })).optional(),
-  failed: z.boolean().optional(),
+  content_search_links: z.optional(z.array(z.object({ page_url: z.string(), title: z.string() }))),
+  failed: z.optional(z.boolean()),
   /** Position of the next page; null on the last one. */
-  cursor: z.string().nullable().optional(),
+  cursor: z.optional(z.nullable(z.string())),
 });
 
 export const listingResponseSchema = z.object({
-  n_hits: z.number().int().nonnegative(),
+  n_hits: z.number().check(z.int(), z.nonnegative()),
   displays: z.array(productDisplaySchema),
-  sorts: z.array(sortingSchema.extend({ title: z.string().optional() })).optional(),
-  filters: z.array(widgetFilterSchema).optional(),
-  breadcrumb: z.array(z.object({ title: z.string(), page_url: z.string() })).optional(),
-  quick_links: z.array(z.object({ title: z.string(), page_url: z.string() })).optional(),
+  sorts: z.optional(z.array(z.extend(sortingSchema, { title: z.optional(z.string()) }))),
+  filters: z.optional(z.array(widgetFilterSchema)),
+  breadcrumb: z.optional(z.array(z.object({ title: z.string(), page_url: z.string() }))),
+  quick_links: z.optional(z.array(z.object({ title: z.string(), page_url: z.string() }))),
   product_listing_request_id: z.string(),
-  cursor: z.string().nullable().optional(),
+  cursor: z.optional(z.nullable(z.string())),
 });
 
 export const suggestionsResponseSchema = z.object({
@@ -64,15 +65,15 @@ export const suggestionsResponseSchema = z.object({
     z.object({
       type: z.enum(['query', 'category', 'content']),
       title: z.string(),
-      parent_title: z.string().optional(),
-      category_type: z.string().optional(),
-      page_url: z.string().optional(),
+      parent_title: z.optional(z.string()),
+      category_type: z.optional(z.string()),
+      page_url: z.optional(z.string()),
     }),
   ),
 });
 
 export const priceFormattingSchema = z.object({
-  places_after_comma: z.union([z.number().int().min(0), z.literal('auto')]),
+  places_after_comma: z.union([z.number().check(z.int(), z.gte(0)), z.literal('auto')]),
   decimal_places_delimiter: z.string(),
   thousands_delimiter: z.string(),
   pre_text: z.string(),
@@ -82,32 +83,34 @@ export const priceFormattingSchema = z.object({
 export const recommendationRequestSchema = z.object({
   tenant: z.string(),
   market: z.string(),
-  user_id: z.string().nullable().optional(),
-  session_id: z.string().nullable().optional(),
-  dsid: z.string().optional(),
-  document_referrer: z.string().optional(),
-  category_id: z.string().optional(),
-  product_id: z.string().optional(),
-  product_ids: z.array(z.string()).optional(),
-  limit: z.number().int().min(1).max(100).optional(),
+  user_id: z.optional(z.nullable(z.string())),
+  session_id: z.optional(z.nullable(z.string())),
+  dsid: z.optional(z.string()),
+  document_referrer: z.optional(z.string()),
+  category_id: z.optional(z.string()),
+  product_id: z.optional(z.string()),
+  product_ids: z.optional(z.array(z.string())),
+  limit: z.optional(z.number().check(z.int(), z.gte(1), z.lte(100))),
 });
 
 const idLike = (message: string) =>
   z
-    .union([z.string(), z.number()], { error: message })
-    .transform((v) => String(v))
-    .refine((v) => v.length > 0, message);
+    .pipe(
+      z.union([z.string(), z.number()], { error: message }),
+      z.transform((v: string | number) => String(v)),
+    )
+    .check(z.refine((v) => v.length > 0, message));
 
 /** SPEC §5 purchase-event rules, with the SPEC §8 English messages. */
 export const purchaseEventSchema = z.object(
   {
     transaction_id: idLike('purchase event requires a transaction_id string or number'),
-    currency: z.string({ error: 'purchase event requires a currency string' }).min(1, 'purchase event requires a currency string'),
+    currency: z.string({ error: 'purchase event requires a currency string' }).check(z.minLength(1, 'purchase event requires a currency string')),
     items: z.array(
       z.object({
         item_id: idLike('purchase item requires a non-empty item_id'),
         price: z.number({ error: 'purchase item requires a numeric price' }),
-        quantity: z.number({ error: 'purchase item requires a numeric quantity' }).refine((q) => q !== 0, 'purchase item requires a non-zero quantity'),
+        quantity: z.number({ error: 'purchase item requires a numeric quantity' }).check(z.refine((q) => q !== 0, 'purchase item requires a non-zero quantity')),
       }),
       { error: 'purchase event requires an items array' },
     ),
@@ -123,59 +126,62 @@ export const trackingEventTypeSchema = z.enum(['element_visible', 'page_view', '
  * the literal string "undefined" (older clients send it): all three mean "not set". Unknown
  * extra fields are ignored (zod strips them).
  */
-const shopperId = z
-  .union([z.string(), z.number(), z.null()])
-  .optional()
-  .transform((v) => (v === null || v === undefined || v === 'undefined' || v === '' ? undefined : String(v)));
+const shopperId = z.pipe(
+  z.optional(z.union([z.string(), z.number(), z.null()])),
+  z.transform((v: string | number | null | undefined) => (v === null || v === undefined || v === 'undefined' || v === '' ? undefined : String(v))),
+);
 
 export const widgetContextSchema = z.object({
-  tenant: z.string().trim().min(1).max(64).default('profil-optik'),
-  market: z.string().trim().min(1, 'Market not set').max(16),
+  tenant: z._default(z.string().check(z.trim(), z.minLength(1), z.maxLength(64)), 'profil-optik'),
+  market: z.string().check(z.trim(), z.minLength(1, 'Market not set'), z.maxLength(16)),
   dsid: shopperId,
   user_id: shopperId,
   session_id: shopperId,
-  document_referrer: z.string().max(2000).optional(),
-  metadata: z.record(z.string(), z.unknown()).optional(),
+  document_referrer: z.optional(z.string().check(z.maxLength(2000))),
+  metadata: z.optional(z.record(z.string(), z.unknown())),
 });
 
 const pageFields = {
-  filters: z.array(selectedFilterSchema).max(50).default([]),
-  sorting: sortingSchema.nullable().optional(),
-  limit: z.number().int().min(1).max(100).default(20),
+  filters: z._default(z.array(selectedFilterSchema).check(z.maxLength(50)), []),
+  sorting: z.optional(z.nullable(sortingSchema)),
+  limit: z._default(z.number().check(z.int(), z.gte(1), z.lte(100)), 20),
   /** Opaque position of the next page, from the previous answer's `cursor`. */
-  cursor: z.string().max(200).nullable().optional(),
+  cursor: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
 };
 
-export const searchResultsRequestSchema = widgetContextSchema.extend({ query: z.string().trim().max(200).default(''), ...pageFields });
+export const searchResultsRequestSchema = z.extend(widgetContextSchema, { query: z._default(z.string().check(z.trim(), z.maxLength(200)), ''), ...pageFields });
 export type SearchResultsRequest = z.input<typeof searchResultsRequestSchema>;
 
 /** `category_id` is a catalogue route such as `/solbriller/ray-ban` (leading slash optional). */
-export const productListingRequestSchema = widgetContextSchema.extend({
-  category_id: z.string().trim().min(1).max(200).transform((s) => (s.startsWith('/') ? s : `/${s}`)),
+export const productListingRequestSchema = z.extend(widgetContextSchema, {
+  category_id: z.pipe(
+    z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+    z.transform((s: string) => (s.startsWith('/') ? s : `/${s}`)),
+  ),
   ...pageFields,
 });
 export type ProductListingRequest = z.input<typeof productListingRequestSchema>;
 
 /** GET /v2/search/suggestions: query-string fields; `metadata` arrives as JSON text. */
-export const suggestionsQuerySchema = widgetContextSchema.omit({ metadata: true }).extend({
-  query: z.string().trim().max(200).default(''),
-  metadata: z.string().max(2000).optional(),
+export const suggestionsQuerySchema = z.extend(z.omit(widgetContextSchema, { metadata: true }), {
+  query: z._default(z.string().check(z.trim(), z.maxLength(200)), ''),
+  metadata: z.optional(z.string().check(z.maxLength(2000))),
 });
 
-export const relatedRequestSchema = widgetContextSchema.extend({
-  product_id: z.string().min(1).max(100),
-  query: z.string().max(200).optional(),
-  limit: z.number().int().min(1).max(100).default(16),
+export const relatedRequestSchema = z.extend(widgetContextSchema, {
+  product_id: z.string().check(z.minLength(1), z.maxLength(100)),
+  query: z.optional(z.string().check(z.maxLength(200))),
+  limit: z._default(z.number().check(z.int(), z.gte(1), z.lte(100)), 16),
 });
 
 export const recommendationKindSchema = z.enum(['category', 'product', 'products', 'general']);
 /** POST /v2/recommend/products/{kind}; `type` picks the strategy (SPEC §7: related, by product ids, landing_page, after_basket). */
-export const recommendProductsRequestSchema = widgetContextSchema.extend({
-  type: z.enum(['related', 'products', 'landing_page', 'after_basket', 'category', 'popular']).optional(),
-  category_id: z.string().max(200).optional(),
-  product_id: z.string().max(100).optional(),
-  product_ids: z.array(z.string().max(100)).max(100).optional(),
-  limit: z.number().int().min(1).max(100).default(16),
+export const recommendProductsRequestSchema = z.extend(widgetContextSchema, {
+  type: z.optional(z.enum(['related', 'products', 'landing_page', 'after_basket', 'category', 'popular'])),
+  category_id: z.optional(z.string().check(z.maxLength(200))),
+  product_id: z.optional(z.string().check(z.maxLength(100))),
+  product_ids: z.optional(z.array(z.string().check(z.maxLength(100))).check(z.maxLength(100))),
+  limit: z._default(z.number().check(z.int(), z.gte(1), z.lte(100)), 16),
 });
 export type RecommendProductsRequest = z.input<typeof recommendProductsRequestSchema>;
 export const recommendationResponseSchema = z.object({ displays: z.array(productDisplaySchema), recommendation_request_id: z.string() });
@@ -187,37 +193,39 @@ export const providerEventSchema = z
     dsid: shopperId,
     user_id: shopperId,
     session_id: shopperId,
-    product_id: z.union([z.string(), z.number()]).transform(String).optional(),
-    product_ids: z.array(z.union([z.string(), z.number()]).transform(String)).max(200).optional(),
-    search_result_id: z.string().max(100).optional(),
-    recommendation_id: z.string().max(100).optional(),
-    url: z.string().max(2000).optional(),
-    transaction_id: z.union([z.string(), z.number()]).transform(String).optional(),
-    currency: z.string().optional(),
-    products: z.array(z.object({ sku: z.union([z.string(), z.number()]).transform(String), price: z.number(), quantity: z.number() })).max(200).optional(),
+    product_id: z.optional(z.pipe(z.union([z.string(), z.number()]), z.transform(String))),
+    product_ids: z.optional(z.array(z.pipe(z.union([z.string(), z.number()]), z.transform(String))).check(z.maxLength(200))),
+    search_result_id: z.optional(z.string().check(z.maxLength(100))),
+    recommendation_id: z.optional(z.string().check(z.maxLength(100))),
+    url: z.optional(z.string().check(z.maxLength(2000))),
+    transaction_id: z.optional(z.pipe(z.union([z.string(), z.number()]), z.transform(String))),
+    currency: z.optional(z.string()),
+    products: z.optional(z.array(z.object({ sku: z.pipe(z.union([z.string(), z.number()]), z.transform(String)), price: z.number(), quantity: z.number() })).check(z.maxLength(200))),
   })
-  .superRefine((e, ctx) => {
-    if (e.event_type !== 'purchase') return;
-    // SPEC §5 purchase rules, with the SPEC §8 messages.
-    if (!e.transaction_id) ctx.addIssue({ code: 'custom', path: ['transaction_id'], message: 'purchase event requires a transaction_id string or number' });
-    if (!e.currency) ctx.addIssue({ code: 'custom', path: ['currency'], message: 'purchase event requires a currency string' });
-    if (!e.products) ctx.addIssue({ code: 'custom', path: ['products'], message: 'purchase event requires an items array' });
-    for (const [i, p] of (e.products ?? []).entries()) {
-      if (!p.sku) ctx.addIssue({ code: 'custom', path: ['products', i, 'sku'], message: 'purchase item requires a non-empty item_id' });
-      if (p.quantity === 0) ctx.addIssue({ code: 'custom', path: ['products', i, 'quantity'], message: 'purchase item requires a non-zero quantity' });
-    }
-  });
+  .check(
+    z.superRefine((e, ctx) => {
+      if (e.event_type !== 'purchase') return;
+      // SPEC §5 purchase rules, with the SPEC §8 messages.
+      if (!e.transaction_id) ctx.addIssue({ code: 'custom', path: ['transaction_id'], message: 'purchase event requires a transaction_id string or number' });
+      if (!e.currency) ctx.addIssue({ code: 'custom', path: ['currency'], message: 'purchase event requires a currency string' });
+      if (!e.products) ctx.addIssue({ code: 'custom', path: ['products'], message: 'purchase event requires an items array' });
+      for (const [i, p] of (e.products ?? []).entries()) {
+        if (!p.sku) ctx.addIssue({ code: 'custom', path: ['products', i, 'sku'], message: 'purchase item requires a non-empty item_id' });
+        if (p.quantity === 0) ctx.addIssue({ code: 'custom', path: ['products', i, 'quantity'], message: 'purchase item requires a non-zero quantity' });
+      }
+    }),
+  );
 export type ProviderEvent = z.output<typeof providerEventSchema>;
 
 export const createEventsRequestSchema = z.object({
-  tenant: z.string().trim().min(1).max(64).default('profil-optik'),
-  market: z.string({ error: 'Market not set' }).trim().min(1, 'Market not set').max(16),
-  events: z.array(providerEventSchema).min(1).max(100),
+  tenant: z._default(z.string().check(z.trim(), z.minLength(1), z.maxLength(64)), 'profil-optik'),
+  market: z.string({ error: 'Market not set' }).check(z.trim(), z.minLength(1, 'Market not set'), z.maxLength(16)),
+  events: z.array(providerEventSchema).check(z.minLength(1), z.maxLength(100)),
 });
 
 /** GET /v2/image: the image resize service (SPEC §7). */
 export const imageResizeQuerySchema = z.object({
   format: z.enum(['webp', 'jpeg', 'png'], { error: 'Formatet skal være webp, jpeg eller png.' }),
-  url: z.string().min(1).max(2000),
-  width: z.coerce.number({ error: 'Bredden skal være et tal.' }).int().min(64, 'Bredden skal være mindst 64.').max(4096, 'Bredden må højst være 4096.'),
+  url: z.string().check(z.minLength(1), z.maxLength(2000)),
+  width: z.coerce.number({ error: 'Bredden skal være et tal.' }).check(z.int(), z.gte(64, 'Bredden skal være mindst 64.'), z.lte(4096, 'Bredden må højst være 4096.')),
 });

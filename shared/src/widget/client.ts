@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { createFetcher, type FetcherOptions } from '../client/request';
 import {
   listingResponseSchema,
@@ -51,7 +51,7 @@ export function createWidgetClient(opts: WidgetClientOptions) {
     return value;
   }
 
-  async function post<T>(schema: z.ZodType<T>, path: string, body: unknown, fallback: () => T): Promise<T> {
+  async function post<T>(schema: z.ZodMiniType<T>, path: string, body: unknown, fallback: () => T): Promise<T> {
     return cached(`${path}\n${JSON.stringify(body)}`, async () => {
       try {
         const res = await request(path, { method: 'POST', body, retry: true });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { widgetFilterSchema } from '../schemas/widget';
 
 /**
@@ -15,7 +15,7 @@ export const DEFAULT_CONTENT_RESULTS_ROWS = 1;
 export const SCROLL_PADDING_PER_RESULT_PX = 500;
 export const DEFAULT_MIN_RESULTS_LOADED = 150;
 
-const scrollRestorationRecordSchema = z.object({ min_results_loaded: z.number().nonnegative(), for_id: z.string() });
+const scrollRestorationRecordSchema = z.object({ min_results_loaded: z.number().check(z.nonnegative()), for_id: z.string() });
 
 /** One schema per field; a stored value that does not match reads as the default. */
 export const widgetHistoryFieldSchemas = {
@@ -25,8 +25,8 @@ export const widgetHistoryFieldSchemas = {
   expanded_filters: z.array(z.object({ section: z.string(), expanded: z.boolean() })),
   local_filter_cache: z.array(widgetFilterSchema),
   expanded_hierarchical_filters: z.array(z.object({ value: z.array(z.string()), expanded: z.boolean() })),
-  showing_recommendation_rows: z.number().int().nonnegative(),
-  content_results_rows: z.number().int().nonnegative(),
+  showing_recommendation_rows: z.number().check(z.int(), z.nonnegative()),
+  content_results_rows: z.number().check(z.int(), z.nonnegative()),
   scroll_restoration_data: z.array(scrollRestorationRecordSchema),
 };
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { priceFormattingSchema } from '../schemas/widget';
 
 export type PriceFormatting = z.infer<typeof priceFormattingSchema>;

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { suggestionsResponseSchema } from '../schemas/widget';
 
 export type Suggestion = z.infer<typeof suggestionsResponseSchema>['suggestions'][number];

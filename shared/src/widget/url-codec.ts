@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { filterOperatorSchema, selectedFilterSchema, sortingSchema } from '../schemas/widget';
 import { base64ToUtf8, utf8ToBase64 } from './base64';
 

@@ -2,7 +2,7 @@ import request from 'supertest';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { makeTestApp } from '../../test/harness';
-import { escapeXml, renderArticleSvg } from './svg';
+import { escapeXml, renderArticleSvg, renderFramePartSvg } from './svg';
 import { generateArticles } from '../../seed/catalogue';
 
 const articles = generateArticles();
@@ -36,6 +36,61 @@ describe('generated product images', () => {
     expect(missing.body.error.code).toBe('not_found');
     await request(t.app).get(`/media/articles/${a.id}/0/huge.svg`).expect(404);
     await request(t.app).get('/media/articles/a-99999/0/md.svg').expect(404);
+  });
+});
+
+describe('frame parts for the 3D view and the try-on (SPEC §1)', () => {
+  const frames = articles.filter((a) => ['briller', 'solbriller', 'sportsbriller'].includes(a.category));
+  const afterTitle = (svg: string) => svg.slice(svg.indexOf('</title>') + '</title>'.length, -'</svg>'.length);
+
+  it('draws the front exactly as the front picture, on a transparent background', () => {
+    for (const a of frames.slice(0, 30)) {
+      const part = renderFramePartSvg(a, 'front');
+      const picture = renderArticleSvg(a, 0, 'md');
+      expect(part.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+      expect(part).not.toContain('<rect width="400" height="200"');
+      // The picture is the background plus the very same front drawing.
+      expect(afterTitle(picture)).toBe(`<rect width="400" height="200" fill="#f7f7f5"/>${afterTitle(part)}`);
+      expect(part).toContain(`<title>${escapeXml(a.name)}, brillefronten</title>`);
+    }
+  });
+
+  it('draws one temple arm as in the side picture, without the front edge', () => {
+    const a = frames[0]!;
+    const temple = renderFramePartSvg(a, 'temple');
+    expect(temple).toContain('<path d="M70 90 H300 Q330 92 338 120"/>');
+    expect(temple).not.toContain('M70 70 V110');
+    expect(renderArticleSvg(a, 1, 'md')).toContain(afterTitle(temple).replace('</g>', ''));
+    expect(temple).not.toContain('fill="#f7f7f5"');
+  });
+
+  it('serves both parts with caching headers and a 304 on a matching ETag', async () => {
+    const t = await makeTestApp();
+    const a = (await t.storage.collection('articles').all()).find((x) => x.category === 'solbriller')!;
+    for (const part of ['front', 'temple'] as const) {
+      const res = await request(t.app).get(`/media/articles/${a.id}/parts/${part}.svg`).expect(200);
+      expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(res.headers['cache-control']).toContain('max-age');
+      expect((res.body as Buffer).toString('utf8')).toBe(renderFramePartSvg(a, part));
+      await request(t.app).get(`/media/articles/${a.id}/parts/${part}.svg`).set('If-None-Match', res.headers.etag!).expect(304);
+    }
+  });
+
+  it('answers 404 JSON for an unknown article, a non-frame article and an unknown part', async () => {
+    const t = await makeTestApp();
+    const all = await t.storage.collection('articles').all();
+    const frame = all.find((x) => x.category === 'briller')!;
+    const lens = all.find((x) => x.category === 'kontaktlinser')!;
+    for (const path of [
+      '/media/articles/a-99999/parts/front.svg',
+      `/media/articles/${lens.id}/parts/front.svg`,
+      `/media/articles/${lens.id}/parts/temple.svg`,
+      `/media/articles/${frame.id}/parts/lens.svg`,
+      `/media/articles/${frame.id}/parts/front.png`,
+    ]) {
+      const res = await request(t.app).get(path).expect(404);
+      expect(res.body.error).toEqual({ code: 'not_found', message: 'Billedet blev ikke fundet.' });
+    }
   });
 });
 

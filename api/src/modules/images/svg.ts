@@ -37,20 +37,70 @@ function lensPath(shape: string, cx: number, cy: number): string {
   }
 }
 
+/** The frame categories: only these have frame pictures and try-on parts. */
+export function isFrame(article: Article): boolean {
+  return article.category === 'briller' || article.category === 'solbriller' || article.category === 'sportsbriller';
+}
+
+interface FrameStyle {
+  color: string;
+  tint: string;
+  lensOpacity: number;
+  shape: string;
+  stroke: number;
+}
+
+function frameStyle(article: Article): FrameStyle {
+  return {
+    color: COLOR_HEX[article.attributes.color ?? 'sort'] ?? '#1d1d1f',
+    tint: article.category === 'solbriller' ? (article.attributes.polarized ? '#2b4a3a' : '#3a2f2a') : article.category === 'sportsbriller' ? '#c2571a' : '#e9f2f8',
+    lensOpacity: article.category === 'briller' ? 0.35 : 0.8,
+    shape: article.attributes.shape ?? 'rektangulær',
+    stroke: article.attributes.material === 'metal' || article.attributes.material === 'titanium' ? 3 : 7,
+  };
+}
+
+function lensesAndBridge(s: FrameStyle): string {
+  const lenses = `<g fill="${s.tint}" fill-opacity="${s.lensOpacity}" stroke="${s.color}" stroke-width="${s.stroke}">${lensPath(s.shape, 140, 100)}${lensPath(s.shape, 260, 100)}</g>`;
+  const bridge = `<path d="M178 92 Q200 78 222 92" stroke="${s.color}" stroke-width="${Math.max(3, s.stroke - 2)}" fill="none"/>`;
+  return `${lenses}${bridge}`;
+}
+
+/** The front seen from ahead: the hinge stubs (the temples end-on, hinges at x 62 and 338, y 86), lenses and bridge. */
+function frontDrawing(s: FrameStyle): string {
+  return `<path d="M100 86 H62 M300 86 H338" stroke="${s.color}" stroke-width="${s.stroke}" stroke-linecap="round"/>${lensesAndBridge(s)}`;
+}
+
+/** One temple arm seen from the side: the hinge end at (70, 90), the ear bend at the right. */
+function templeDrawing(s: FrameStyle, frontEdge = ''): string {
+  return `<g stroke="${s.color}" stroke-width="${s.stroke}" fill="none" stroke-linecap="round"><path d="M70 90 H300 Q330 92 338 120"/>${frontEdge}</g>`;
+}
+
 function frame(article: Article, index: number): string {
-  const color = COLOR_HEX[article.attributes.color ?? 'sort'] ?? '#1d1d1f';
-  const tint = article.category === 'solbriller' ? (article.attributes.polarized ? '#2b4a3a' : '#3a2f2a') : article.category === 'sportsbriller' ? '#c2571a' : '#e9f2f8';
-  const lensOpacity = article.category === 'briller' ? 0.35 : 0.8;
-  const shape = article.attributes.shape ?? 'rektangulær';
-  const stroke = article.attributes.material === 'metal' || article.attributes.material === 'titanium' ? 3 : 7;
-  if (index === 1) {
-    // side view: temple arm
-    return `<g stroke="${color}" stroke-width="${stroke}" fill="none" stroke-linecap="round"><path d="M70 90 H300 Q330 92 338 120"/><path d="M70 70 V110"/></g>`;
-  }
-  const lenses = `<g fill="${tint}" fill-opacity="${lensOpacity}" stroke="${color}" stroke-width="${stroke}">${lensPath(shape, 140, 100)}${lensPath(shape, 260, 100)}</g>`;
-  const bridge = `<path d="M178 92 Q200 78 222 92" stroke="${color}" stroke-width="${Math.max(3, stroke - 2)}" fill="none"/>`;
-  const temples = `<path d="M100 86 H62 M300 86 H338" stroke="${color}" stroke-width="${stroke}" stroke-linecap="round"/>`;
-  return index === 2 ? `<g transform="translate(200 100) scale(0.85 0.7) translate(-200 -100)">${lenses}${bridge}</g>` : `${temples}${lenses}${bridge}`;
+  const s = frameStyle(article);
+  if (index === 1) return templeDrawing(s, '<path d="M70 70 V110"/>'); // side view: the front edge-on and the temple
+  return index === 2 ? `<g transform="translate(200 100) scale(0.85 0.7) translate(-200 -100)">${lensesAndBridge(s)}</g>` : frontDrawing(s);
+}
+
+export const FRAME_PARTS = ['front', 'temple'] as const;
+export type FramePart = (typeof FRAME_PARTS)[number];
+
+/**
+ * The try-on and 3D parts on a transparent background, cut from the picture coordinates so both
+ * share one scale and height: the front's hinge stubs (y 86) and the temple's hinge end (y 90) sit
+ * 30 units below the top of their box, and the temple's hinge is its left edge. The 3D view
+ * (customer-web features/product/frame-parts.ts, product.css) relies on that to stack the planes.
+ */
+const PART_BOX: Record<FramePart, { x: number; y: number; w: number; h: number; alt: (name: string) => string }> = {
+  front: { x: 56, y: 56, w: 288, h: 88, alt: (name) => `${name}, brillefronten` },
+  temple: { x: 70, y: 60, w: 276, h: 88, alt: (name) => `${name}, en brillestang set fra siden` },
+};
+
+export function renderFramePartSvg(article: Article, part: FramePart): string {
+  const s = frameStyle(article);
+  const box = PART_BOX[part];
+  const body = part === 'front' ? frontDrawing(s) : templeDrawing(s);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${box.w * 2}" height="${box.h * 2}" viewBox="${box.x} ${box.y} ${box.w} ${box.h}" role="img"><title>${escapeXml(box.alt(article.name))}</title>${body}</svg>`;
 }
 
 function box(article: Article, index: number): string {
@@ -76,11 +126,6 @@ export function renderArticleSvg(article: Article, imageIndex: number, size: Med
   const width = mediaWidths[size];
   const height = Math.round(width / 2);
   const alt = article.medias[imageIndex]?.alt ?? article.name;
-  const body =
-    article.category === 'briller' || article.category === 'solbriller' || article.category === 'sportsbriller'
-      ? frame(article, imageIndex)
-      : article.category === 'kontaktlinser'
-        ? box(article, imageIndex)
-        : bottle(article);
+  const body = isFrame(article) ? frame(article, imageIndex) : article.category === 'kontaktlinser' ? box(article, imageIndex) : bottle(article);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 400 200" role="img"><title>${escapeXml(alt)}</title><rect width="400" height="200" fill="#f7f7f5"/>${body}</svg>`;
 }

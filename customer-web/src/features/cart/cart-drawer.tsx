@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react';
-import { trapTab } from '../../focus-trap';
+import { lockBodyScroll, trapTab } from '../../focus-trap';
 import { useAtom } from 'jotai';
 import { canIncreaseQuantity, cartCount, contactLensLines, formatDkk, glassesLines, type CartItem } from '@optik/shared';
 import { RecommendationStrip, type RecommendationStripProps } from '../../widget/recommendations';
@@ -41,11 +41,10 @@ export function CartDrawer({ api, onClose, onCheckout, returnFocusRef, Recommend
   // Focus into the dialog, back to the toggle on close; the page behind does not scroll (SPEC §4).
   useEffect(() => {
     const back = returnFocusRef?.current ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
-    const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
+    const unlock = lockBodyScroll();
     closeRef.current?.focus();
     return () => {
-      document.body.style.overflow = previousOverflow;
+      unlock();
       if (back?.isConnected) back.focus();
     };
   }, [returnFocusRef]);

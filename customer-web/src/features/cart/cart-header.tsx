@@ -1,11 +1,14 @@
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import { badgeLabel } from '@optik/shared';
 import { useLocation, useRouter } from '@tanstack/react-router';
 import { api } from '../../api';
-import { CartDrawer, type CartDrawerProps } from './cart-drawer';
+import type { CartDrawerProps } from './cart-drawer';
 import { cartCountAtom, cartOpenAtom, useCartSync, type CartApi } from './cart-state';
 import { cartText } from './messages';
+
+// The drawer's code loads when it first opens (first-load budget).
+const CartDrawer = lazy(() => import('./cart-drawer').then((m) => ({ default: m.CartDrawer })));
 
 /** SPEC §2: the cart toggle is hidden on /checkout and /checkout/*. */
 export function isCheckoutPath(pathname: string): boolean {
@@ -40,6 +43,7 @@ export function CartHeader({ api, hidden, onCheckout, Recommendations }: CartHea
         )}
       </button>
       {open && (
+        <Suspense fallback={null}>
         <CartDrawer
           api={api}
           returnFocusRef={toggleRef}
@@ -50,6 +54,7 @@ export function CartHeader({ api, hidden, onCheckout, Recommendations }: CartHea
           }}
           Recommendations={Recommendations}
         />
+        </Suspense>
       )}
     </>
   );

@@ -72,7 +72,7 @@ const toggle = () => screen.getByRole('button', { name: /^Kurv/ });
 async function openDrawer() {
   await waitFor(() => expect(toggle().getAttribute('aria-label')).not.toBe('Kurv, tom'));
   fireEvent.click(toggle());
-  return screen.getByRole('dialog', { name: /Din kurv/ });
+  return screen.findByRole('dialog', { name: /Din kurv/ });
 }
 
 function deferred<T>() {

@@ -91,6 +91,41 @@ describe('ProductPage', () => {
     await waitFor(() => expect(api.getArticle).toHaveBeenCalledTimes(2));
   });
 
+  it('offers the 3D view for frames and the camera try-on for frames that have it (SPEC §1, hasVTO)', async () => {
+    await ready(fakeApi({ article: found({ ...glasses(), hasVTO: false }) }), 'Lindberg Strip');
+    expect(screen.getByRole('button', { name: 'Se i 3D' })).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Prøv brillerne på' })).toBeNull();
+    cleanup();
+
+    for (const [article, name] of [[sunglasses(), 'Ray-Ban Aviator'], [glasses(), 'Lindberg Strip']] as const) {
+      await ready(fakeApi({ article: found(article) }), name);
+      const toggle = screen.getByRole('button', { name: 'Se i 3D' });
+      const pressed = () => toggle.getAttribute('aria-pressed');
+      expect(pressed()).toBe('false');
+      expect(screen.getByRole('button', { name: 'Prøv brillerne på' })).toBeDefined();
+      // The gallery is the default; the toggle swaps it for the 3D scene of this article.
+      expect(screen.getByRole('region', { name: 'Billeder af produktet' })).toBeDefined();
+      fireEvent.click(toggle);
+      expect(pressed()).toBe('true');
+      expect(screen.queryByRole('region', { name: 'Billeder af produktet' })).toBeNull();
+      const scene = screen.getByRole('slider', { name: 'Drej brillerne i 3D' });
+      expect([...scene.querySelectorAll('img')].map((i) => i.getAttribute('src'))).toEqual([
+        `/media/articles/${article.id}/parts/front.svg`,
+        `/media/articles/${article.id}/parts/temple.svg`,
+        `/media/articles/${article.id}/parts/temple.svg`,
+      ]);
+      fireEvent.click(toggle);
+      expect(screen.getByRole('region', { name: 'Billeder af produktet' })).toBeDefined();
+      cleanup();
+    }
+
+    await ready(fakeApi({ article: found(lenses()) }), 'Acuvue Oasys 1-Day');
+    expect(screen.getByRole('region', { name: 'Billeder af produktet' })).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Se i 3D' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Prøv brillerne på' })).toBeNull();
+    expect(screen.queryByRole('slider')).toBeNull();
+  });
+
   describe('price by publicationStatus (SPEC §4)', () => {
     const withStatus = (publicationStatus: number, over: Partial<Article> = {}) =>
       sunglasses({ price: { unit: pricePart({ publicationStatus, amount: 99_900, ordinaryPrice: 99_900 }), subscription: null }, ...over });

@@ -5,6 +5,7 @@ import type { Api } from '../../api';
 import { LoadError } from '../../load-error';
 import { NotFound } from '../../routes/not-found';
 import { useApi } from '../../use-api';
+import { FrameViews } from './frame-views';
 import { Gallery } from './gallery';
 import { pt } from './messages';
 import { PriceBlock } from './price';
@@ -53,7 +54,13 @@ function ProductView({ article, isStore, api, initialSkuId, recommendations }: {
   return (
     <article className="page product-page">
       <div className="product-top">
-        <Gallery medias={article.medias} />
+        {FRAME_CATEGORIES.includes(article.category) ? (
+          <FrameViews articleId={article.id} tryOn={article.hasVTO}>
+            <Gallery medias={article.medias} />
+          </FrameViews>
+        ) : (
+          <Gallery medias={article.medias} />
+        )}
         <div className="product-summary">
           <p className="product-brand-line">
             <span className="visually-hidden">{pt.brand}: </span>

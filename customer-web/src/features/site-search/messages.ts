@@ -26,6 +26,8 @@ export const st = {
   moreProducts: (count: number) => `Se alle ${count} produkter`,
   // Overlay
   searchAgain: 'Søg igen',
+  open: 'Søg',
+  dialogLabel: 'Søg på siden',
   fieldLabel: 'Søg på hele siden',
   fieldPlaceholder: 'Produkter, butikker, byer og sider',
   submit: 'Vis resultater',

@@ -1,0 +1,110 @@
+// Shop performance bench (`pnpm bench`): builds the shop, serves it as `pnpm start` does (vite
+// preview, gzip, /api proxied to a freshly seeded API) and runs Lighthouse (mobile, simulated
+// throttling, the system Chromium) on the home page, a category and a product, plus other entry
+// routes for their first-load JS. Baseline of the same run: a static page without any script on
+// the same server — the best score this machine gives.
+// Targets (issue 5): performance score ≥ 90 on home, category and product; first-load JS
+// ≤ 130 KB gzip on every route. Exits 1 when a target is missed.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { repoRoot, startApi, startGroup, stopGroup, waitForUrl } from '../../scripts/bench-processes';
+
+const API_PORT = Number(process.env.BENCH_API_PORT ?? 4491);
+const WEB_PORT = Number(process.env.BENCH_WEB_PORT ?? 5491);
+const SCORE_TARGET = 90;
+const JS_BUDGET_KB = 130;
+const chrome = process.env.CHROME_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => existsSync(p));
+if (!chrome) throw new Error('No Chromium found: install Debian chromium or set CHROME_PATH.');
+
+const webDir = path.join(repoRoot, 'customer-web');
+const outDir = '.bench-dist';
+const origin = `http://localhost:${WEB_PORT}`;
+const BASELINE_PATH = '/bench-baseline.html';
+
+interface Lhr {
+  categories: { performance: { score: number | null } };
+  audits: Record<string, { numericValue?: number; details?: { items?: { url: string; resourceType?: string; transferSize?: number }[] } }>;
+}
+
+function lighthouse(url: string): Lhr {
+  const run = spawnSync(
+    path.join(repoRoot, 'node_modules', '.bin', 'lighthouse'),
+    [url, '--output=json', '--output-path=stdout', '--only-categories=performance', '--quiet', '--chrome-flags=--headless --no-sandbox --disable-gpu --disable-background-networking --no-first-run'],
+    { env: { ...process.env, CHROME_PATH: chrome }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
+  if (run.status !== 0) throw new Error(`lighthouse ${url} failed: ${run.stderr}`);
+  return JSON.parse(run.stdout) as Lhr;
+}
+
+/** The shop's scripts the page loaded (Lighthouse's network record): gzip bytes over the wire. */
+function firstLoadJs(lhr: Lhr): number {
+  const items = lhr.audits['network-requests']?.details?.items ?? [];
+  return items.filter((i) => i.resourceType === 'Script' && i.url.startsWith(origin)).reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
+}
+
+const build = spawnSync('pnpm', ['exec', 'vite', 'build', '--outDir', outDir, '--emptyOutDir'], { cwd: webDir, stdio: ['ignore', 'ignore', 'inherit'] });
+if (build.status !== 0) process.exit(build.status ?? 1);
+await writeFile(
+  path.join(webDir, outDir, BASELINE_PATH),
+  '<!doctype html><html lang="da"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Baseline</title></head><body><main><h1>Briller, solbriller og kontaktlinser</h1><p>En statisk side uden script.</p></main></body></html>',
+);
+
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'optik-lighthouse-'));
+const api = await startApi(API_PORT, dataDir);
+const web = startGroup('pnpm', ['exec', 'vite', 'preview', '--outDir', outDir, '--port', String(WEB_PORT), '--strictPort'], {
+  cwd: webDir,
+  env: { ...process.env, API_URL: `http://127.0.0.1:${API_PORT}` },
+});
+let missed = false;
+try {
+  await waitForUrl(`${origin}/`);
+  // A product page from the sitemap the API generates.
+  const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text();
+  const product = /<loc>[^<]*?(\/produkt\/[^<]+)<\/loc>/.exec(sitemap)?.[1];
+  if (!product) throw new Error('No product in the sitemap');
+
+  const routes: { name: string; path: string; scored: boolean }[] = [
+    { name: 'baseline (static page, no JS)', path: BASELINE_PATH, scored: false },
+    { name: 'home /', path: '/', scored: true },
+    { name: 'category /briller', path: '/briller', scored: true },
+    { name: `product ${decodeURI(product)}`, path: product, scored: true },
+    { name: 'search /search?q=ray-ban', path: '/search?q=ray-ban', scored: false },
+    { name: 'checkout /checkout', path: '/checkout', scored: false },
+    { name: 'content /fri-service', path: '/fri-service', scored: false },
+  ];
+  console.log(`Lighthouse mobile performance; targets: score ≥ ${SCORE_TARGET} (home, category, product), first-load JS ≤ ${JS_BUDGET_KB} KB gzip`);
+  let baseline = 0;
+  for (const r of routes) {
+    const lhr = lighthouse(`${origin}${r.path}`);
+    // BENCH_LHR_DIR=folder keeps each report for a closer look (Lighthouse's JSON).
+    if (process.env.BENCH_LHR_DIR) await writeFile(path.join(process.env.BENCH_LHR_DIR, `${r.path.replace(/\W+/g, '_') || 'home'}.json`), JSON.stringify(lhr));
+    const score = Math.round((lhr.categories.performance.score ?? 0) * 100);
+    if (r.path === BASELINE_PATH) baseline = score;
+    const js = firstLoadJs(lhr);
+    const lcp = (lhr.audits['largest-contentful-paint']?.numericValue ?? 0) / 1000;
+    const tbt = Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0);
+    const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? 0;
+    const fcp = (lhr.audits['first-contentful-paint']?.numericValue ?? 0) / 1000;
+    const scoreOk = !r.scored || score >= SCORE_TARGET;
+    const jsOk = js <= JS_BUDGET_KB * 1024;
+    if (!scoreOk || !jsOk) missed = true;
+    console.log(
+      `  ${r.name.padEnd(52)} score ${String(score).padStart(3)} (${(score / Math.max(baseline, 1)).toFixed(2)}× baseline)${r.scored ? (scoreOk ? ' ok ' : ' LOW') : '    '}` +
+        `  FCP ${fcp.toFixed(2)} s  LCP ${lcp.toFixed(2)} s  TBT ${String(tbt).padStart(4)} ms  CLS ${cls.toFixed(3)}  first-load JS ${(js / 1024).toFixed(1).padStart(6)} KB gzip (${(js / (JS_BUDGET_KB * 1024)).toFixed(2)}× budget)${jsOk ? ' ok' : ' OVER'}`,
+    );
+  }
+} finally {
+  stopGroup(web);
+  const apiGone = new Promise((resolve) => api.once('exit', resolve));
+  api.kill('SIGTERM');
+  await apiGone;
+  await rm(dataDir, { recursive: true, force: true });
+  await rm(path.join(webDir, outDir), { recursive: true, force: true });
+}
+if (missed) {
+  console.error('A target was missed.');
+  process.exit(1);
+}
