@@ -116,8 +116,13 @@ export interface WidgetContextValue {
   modalOpen: boolean;
   openModal: (opener?: HTMLElement | null) => void;
   closeModal: () => void;
-  /** The element that opened the modal, to return focus to. */
-  modalOpener: () => HTMLElement | null;
+  /**
+   * After the modal closes: focus goes back to its opener, or — when a search replaced the page
+   * and with it the opener — to the new page's search button (now, or as soon as it mounts).
+   */
+  returnFocusToOpener: () => void;
+  /** A search button asks on mount whether it should take focus (see returnFocusToOpener). */
+  claimOpenerFocus: () => boolean;
   /** `beacon` for events sent as the page unloads; `batch` for events that may wait a moment and go out together. */
   track: (events: TrackingEvent[], options?: { beacon?: boolean; batch?: boolean }) => void;
   /** SPEC §4: one page_view per product id per URL. */
@@ -125,6 +130,9 @@ export interface WidgetContextValue {
   /** SPEC §5: one search and one category instance per key; returns the release function, or the error. */
   claimInstance: (kind: WidgetInstanceKind, key: string) => { ok: true; release: () => void } | { ok: false; error: string };
 }
+
+/** Marks the shop's buttons that open the widget's search modal. */
+export const OPENER_ATTRIBUTE = 'data-widget-opener';
 
 const WidgetContext = createContext<WidgetContextValue | null>(null);
 
@@ -235,12 +243,23 @@ function ProviderBody({
   // ---- modal -----------------------------------------------------------------------------
   const [modalOpen, setModalOpen] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
+  const pendingOpenerFocus = useRef(false);
   const openModal = useCallback((el?: HTMLElement | null) => {
     opener.current = el ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
+    pendingOpenerFocus.current = false;
     setModalOpen(true);
   }, []);
   const closeModal = useCallback(() => setModalOpen(false), []);
-  const modalOpener = useCallback(() => opener.current, []);
+  const returnFocusToOpener = useCallback(() => {
+    const el = opener.current?.isConnected ? opener.current : document.querySelector<HTMLElement>(`[${OPENER_ATTRIBUTE}]`);
+    if (el) el.focus();
+    else pendingOpenerFocus.current = true;
+  }, []);
+  const claimOpenerFocus = useCallback(() => {
+    const pending = pendingOpenerFocus.current;
+    pendingOpenerFocus.current = false;
+    return pending;
+  }, []);
 
   // ---- toast (SPEC §2/§4: one at a time, 30 s, pauses on hover/focus) ----------------------
   const [toast, setToast] = useState<ToastState>(initialToastState);
@@ -452,12 +471,13 @@ function ProviderBody({
       modalOpen,
       openModal,
       closeModal,
-      modalOpener,
+      returnFocusToOpener,
+      claimOpenerFocus,
       track,
       trackPageView,
       claimInstance,
     }),
-    [client, lang, text, recommendationsConsent, requestContext, location, searchPagePath, go, patchHistoryState, registerBeforeNavigate, submitQuery, previousSearches, modalOpen, openModal, closeModal, modalOpener, track, trackPageView, claimInstance],
+    [client, lang, text, recommendationsConsent, requestContext, location, searchPagePath, go, patchHistoryState, registerBeforeNavigate, submitQuery, previousSearches, modalOpen, openModal, closeModal, returnFocusToOpener, claimOpenerFocus, track, trackPageView, claimInstance],
   );
 
   return (

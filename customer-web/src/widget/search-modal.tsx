@@ -85,7 +85,7 @@ function entryLabel(e: PanelEntry): string {
 function OpenSearchModal({ closing, onClosed }: { closing: boolean; onClosed: () => void }) {
   const [backdrop, setBackdrop] = useState<HTMLDivElement | null>(null);
   useCloseAnimation(backdrop, closing, onClosed);
-  const { text, client, requestContext, location, searchPagePath, submitQuery, closeModal, modalOpener, previousSearches, go } = useWidget();
+  const { text, client, requestContext, location, searchPagePath, submitQuery, closeModal, returnFocusToOpener, previousSearches, go } = useWidget();
   const ids = useId();
   const inputId = `${ids}-input`;
   const listId = `${ids}-list`;
@@ -106,14 +106,13 @@ function OpenSearchModal({ closing, onClosed }: { closing: boolean; onClosed: ()
 
   // Focus into the dialog on open, back to the opener on close; the page behind does not scroll.
   useEffect(() => {
-    const opener = modalOpener();
     const unlock = lockBodyScroll();
     inputRef.current?.focus();
     return () => {
       unlock();
-      if (opener?.isConnected) opener.focus();
+      returnFocusToOpener();
     };
-  }, [modalOpener]);
+  }, [returnFocusToOpener]);
 
   // SPEC §2: a change of URL path or query closes the modal.
   const urlKey = `${location.pathname}?${location.search.replace(/^\?/, '')}`;
