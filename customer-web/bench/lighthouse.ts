@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot, startApi, startGroup, stopGroup, waitForUrl } from '../../scripts/bench-processes';
@@ -83,7 +84,7 @@ try {
     if (process.env.BENCH_LHR_DIR) await writeFile(path.join(process.env.BENCH_LHR_DIR, `${r.path.replace(/\W+/g, '_') || 'home'}.json`), JSON.stringify(lhr));
     const score = Math.round((lhr.categories.performance.score ?? 0) * 100);
     if (r.path === BASELINE_PATH) baseline = score;
-    const js = firstLoadJs(lhr);
+    const js = await firstLoadJs(lhr);
     const lcp = (lhr.audits['largest-contentful-paint']?.numericValue ?? 0) / 1000;
     const tbt = Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0);
     const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? 0;

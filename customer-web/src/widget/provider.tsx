@@ -11,6 +11,8 @@ import {
   readWidgetHistoryState,
   resetRowsAfterSubmit,
   resolveWidgetLanguage,
+  isWidgetLanguageLoaded,
+  loadWidgetLanguage,
   serializePreviousSearches,
   TAG_MANAGER_BATCH_SIZE,
   t as widgetT,
@@ -197,9 +199,23 @@ function ProviderBody({
 }: WidgetProviderProps & { navigate: WidgetNavigate }) {
   const lang = resolveWidgetLanguage(language);
   const searchPagePath = normalizeSearchPagePath(configuredPath);
+  // Languages other than English and Danish load on demand; English shows until they have.
+  const [loadedLang, setLoadedLang] = useState<string | null>(null);
+  useEffect(() => {
+    if (isWidgetLanguageLoaded(lang)) return;
+    let live = true;
+    void loadWidgetLanguage(lang).then(() => {
+      if (live) setLoadedLang(lang);
+    });
+    return () => {
+      live = false;
+    };
+  }, [lang]);
   const text = useMemo(
     () => ((key: SimpleTextKey | PluralTextKey, count?: number) => (count === undefined ? widgetT(lang, key as SimpleTextKey) : widgetT(lang, key as PluralTextKey, count))) as WidgetText,
-    [lang],
+    // `loadedLang` is a dependency on purpose: the texts change when the language has loaded.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [lang, loadedLang],
   );
   // Without consent nothing lasts beyond the tab: the device id and previous searches live in sessionStorage.
   const lasting = recommendationsConsent ? localStore : sessionStore;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   EXPORTED_WIDGET_LANGUAGES,
   PARTIAL_WIDGET_LANGUAGES,
@@ -6,6 +6,7 @@ import {
   WIDGET_LANGUAGES,
   WIDGET_TEXTS,
   hasOwnText,
+  loadWidgetLanguage,
   pluralCategory,
   resolveWidgetLanguage,
   t,
@@ -13,7 +14,9 @@ import {
   type WidgetLanguage,
 } from './i18n';
 
-const ALL_KEYS = Object.keys(WIDGET_TEXTS.en) as TextKey[];
+const ALL_KEYS = Object.keys(WIDGET_TEXTS.en!) as TextKey[];
+
+beforeAll(() => loadWidgetLanguage('cs'));
 const FULL = WIDGET_LANGUAGES.filter((l) => !(PARTIAL_WIDGET_LANGUAGES as readonly string[]).includes(l));
 
 describe('languages (SPEC §9)', () => {
@@ -36,7 +39,7 @@ describe('languages (SPEC §9)', () => {
 
   it('translations differ from English where a language has its own text (no copy-paste placeholders)', () => {
     for (const lang of WIDGET_LANGUAGES.filter((l) => l !== 'en')) {
-      const differing = ALL_KEYS.filter((k) => hasOwnText(lang, k) && JSON.stringify(WIDGET_TEXTS[lang][k]) !== JSON.stringify(WIDGET_TEXTS.en[k]));
+      const differing = ALL_KEYS.filter((k) => hasOwnText(lang, k) && JSON.stringify(WIDGET_TEXTS[lang]?.[k]) !== JSON.stringify(WIDGET_TEXTS.en?.[k]));
       // 'OK' and a few identical words (e.g. Dutch 'Filters') may match; most must not.
       expect(differing.length, lang).toBeGreaterThan(ALL_KEYS.filter((k) => hasOwnText(lang, k)).length / 2);
     }
@@ -45,7 +48,7 @@ describe('languages (SPEC §9)', () => {
   it('plural texts carry {count} in every form, simple texts never', () => {
     for (const lang of WIDGET_LANGUAGES) {
       for (const key of ALL_KEYS) {
-        const text = WIDGET_TEXTS[lang][key];
+        const text = WIDGET_TEXTS[lang]?.[key];
         if (text === undefined) continue;
         if ((PLURAL_TEXT_KEYS as readonly string[]).includes(key)) {
           for (const form of Object.values(text as object) as string[]) expect(form, `${lang}.${key}`).toContain('{count}');

@@ -72,8 +72,8 @@ export type PluralTextKey = 'viewAllResults' | 'productsCount';
 export type TextKey = SimpleTextKey | PluralTextKey;
 
 export type WidgetTexts = Record<SimpleTextKey, string> & Record<PluralTextKey, PluralForms>;
-type CzechTexts = Record<SimpleTextKey, string> & Record<PluralTextKey, PluralForms & { few: string }>;
-type PolishForms = PluralForms & { few: string; many: string };
+export type CzechTexts = Record<SimpleTextKey, string> & Record<PluralTextKey, PluralForms & { few: string }>;
+export type PolishForms = PluralForms & { few: string; many: string };
 
 export const PLURAL_TEXT_KEYS: readonly PluralTextKey[] = ['viewAllResults', 'productsCount'];
 
@@ -133,251 +133,24 @@ const da: WidgetTexts = {
   instantResultsFailed: 'Hurtige resultater kunne ikke hentes',
 };
 
-const sv: WidgetTexts = {
-  searchPlaceholder: 'Sök',
-  viewAllResults: { one: 'Visa {count} resultat', other: 'Visa alla {count} resultat' },
-  discoverMore: 'Upptäck mer',
-  previousSearches: 'Dina tidigare sökningar',
-  suggestions: 'Förslag',
-  clear: 'Rensa',
-  close: 'Stäng',
-  back: 'Tillbaka',
-  submitSearch: 'Starta sökning',
-  filters: 'Filter',
-  sorting: 'Sortera',
-  clearFilters: 'Rensa filter',
-  filtersCleared: 'Filtren har rensats',
-  weClearedYourFilters: 'Vi har rensat dina filter',
-  restore: 'Återställ',
-  ok: 'OK',
-  productsCount: { one: '{count} produkt', other: '{count} produkter' },
-  noProductsHere: 'Tyvärr finns det inga produkter här',
-  noResults: 'Inga resultat',
-  noProductsFound: 'Inga produkter hittades',
-  tryWithoutFilters: 'Försök igen utan filter',
-  scrollToTop: 'Till toppen',
-  recommendationsTitle: 'Andra alternativ',
-  suggestionsFailed: 'Autoslutförande/förslag misslyckades',
-  instantResultsFailed: 'Snabbresultat misslyckades',
-};
+/**
+ * Texts by language. English (the fallback) and Danish (the shop's language) are always here;
+ * the other eleven load on demand (`loadWidgetLanguage`), so a Danish page does not download
+ * them. Until a language has loaded, its texts fall back to English.
+ */
+const texts: Partial<Record<WidgetLanguage, Partial<WidgetTexts>>> = { en, da };
+export const WIDGET_TEXTS: Readonly<Partial<Record<WidgetLanguage, Partial<WidgetTexts>>>> = texts;
 
-const no: WidgetTexts = {
-  searchPlaceholder: 'Søk',
-  viewAllResults: { one: 'Vis {count} resultat', other: 'Vis alle {count} resultater' },
-  discoverMore: 'Oppdag mer',
-  previousSearches: 'Dine tidligere søk',
-  suggestions: 'Forslag',
-  clear: 'Tøm',
-  close: 'Lukk',
-  back: 'Tilbake',
-  submitSearch: 'Start søk',
-  filters: 'Filtre',
-  sorting: 'Sorter',
-  clearFilters: 'Fjern filtre',
-  filtersCleared: 'Filtrene er fjernet',
-  weClearedYourFilters: 'Vi har fjernet filtrene dine',
-  restore: 'Gjenopprett',
-  ok: 'OK',
-  productsCount: { one: '{count} produkt', other: '{count} produkter' },
-  noProductsHere: 'Beklager, ingen produkter her',
-  noResults: 'Ingen resultater',
-  noProductsFound: 'Fant ingen produkter',
-  tryWithoutFilters: 'Prøv igjen uten filtre',
-  scrollToTop: 'Til toppen',
-  recommendationsTitle: 'Andre alternativer',
-  suggestionsFailed: 'Autofullføring/forslag mislyktes',
-  instantResultsFailed: 'Hurtigresultater mislyktes',
-};
+export function isWidgetLanguageLoaded(lang: WidgetLanguage): boolean {
+  return texts[lang] !== undefined;
+}
 
-const nl: WidgetTexts = {
-  searchPlaceholder: 'Zoeken',
-  viewAllResults: { one: 'Bekijk {count} resultaat', other: 'Bekijk alle {count} resultaten' },
-  discoverMore: 'Ontdek meer',
-  previousSearches: 'Je eerdere zoekopdrachten',
-  suggestions: 'Suggesties',
-  clear: 'Wissen',
-  close: 'Sluiten',
-  back: 'Terug',
-  submitSearch: 'Zoekopdracht verzenden',
-  filters: 'Filters',
-  sorting: 'Sorteren',
-  clearFilters: 'Filters wissen',
-  filtersCleared: 'Filters gewist',
-  weClearedYourFilters: 'We hebben je filters gewist',
-  restore: 'Herstellen',
-  ok: 'OK',
-  productsCount: { one: '{count} product', other: '{count} producten' },
-  noProductsHere: 'Helaas, hier zijn geen producten',
-  noResults: 'Geen resultaten',
-  noProductsFound: 'Geen producten gevonden',
-  tryWithoutFilters: 'Probeer het opnieuw zonder filters',
-  scrollToTop: 'Naar boven',
-  recommendationsTitle: 'Andere alternatieven',
-  suggestionsFailed: 'Automatisch aanvullen/suggesties mislukt',
-  instantResultsFailed: 'Directe resultaten mislukt',
-};
-
-const fi: WidgetTexts = {
-  searchPlaceholder: 'Hae',
-  viewAllResults: { one: 'Näytä {count} tulos', other: 'Näytä kaikki {count} tulosta' },
-  discoverMore: 'Löydä lisää',
-  previousSearches: 'Aiemmat hakusi',
-  suggestions: 'Ehdotukset',
-  clear: 'Tyhjennä',
-  close: 'Sulje',
-  back: 'Takaisin',
-  submitSearch: 'Lähetä haku',
-  filters: 'Suodattimet',
-  sorting: 'Lajittele',
-  clearFilters: 'Tyhjennä suodattimet',
-  filtersCleared: 'Suodattimet tyhjennetty',
-  weClearedYourFilters: 'Tyhjensimme suodattimesi',
-  restore: 'Palauta',
-  ok: 'OK',
-  productsCount: { one: '{count} tuote', other: '{count} tuotetta' },
-  noProductsHere: 'Valitettavasti täällä ei ole tuotteita',
-  noResults: 'Ei tuloksia',
-  noProductsFound: 'Tuotteita ei löytynyt',
-  tryWithoutFilters: 'Yritä uudelleen ilman suodattimia',
-  scrollToTop: 'Vieritä ylös',
-  recommendationsTitle: 'Muita vaihtoehtoja',
-  suggestionsFailed: 'Automaattinen täydennys/ehdotukset epäonnistuivat',
-  instantResultsFailed: 'Pikatulokset epäonnistuivat',
-};
-
-const cs: CzechTexts = {
-  searchPlaceholder: 'Hledat',
-  viewAllResults: { one: 'Zobrazit {count} výsledek', few: 'Zobrazit všechny {count} výsledky', other: 'Zobrazit všech {count} výsledků' },
-  discoverMore: 'Objevte více',
-  previousSearches: 'Vaše předchozí hledání',
-  suggestions: 'Návrhy',
-  clear: 'Vymazat',
-  close: 'Zavřít',
-  back: 'Zpět',
-  submitSearch: 'Odeslat hledání',
-  filters: 'Filtry',
-  sorting: 'Řadit',
-  clearFilters: 'Zrušit filtry',
-  filtersCleared: 'Filtry byly zrušeny',
-  weClearedYourFilters: 'Zrušili jsme vaše filtry',
-  restore: 'Obnovit',
-  ok: 'OK',
-  productsCount: { one: '{count} produkt', few: '{count} produkty', other: '{count} produktů' },
-  noProductsHere: 'Bohužel, tady nejsou žádné produkty',
-  noResults: 'Žádné výsledky',
-  noProductsFound: 'Nebyly nalezeny žádné produkty',
-  tryWithoutFilters: 'Zkuste to znovu bez filtrů',
-  scrollToTop: 'Posunout nahoru',
-  recommendationsTitle: 'Další možnosti',
-  suggestionsFailed: 'Automatické doplňování/návrhy selhaly',
-  instantResultsFailed: 'Okamžité výsledky selhaly',
-};
-
-const it: WidgetTexts = {
-  searchPlaceholder: 'Cerca',
-  viewAllResults: { one: 'Visualizza {count} risultato', other: 'Visualizza tutti i {count} risultati' },
-  discoverMore: 'Scopri di più',
-  previousSearches: 'Le tue ricerche precedenti',
-  suggestions: 'Suggerimenti',
-  clear: 'Cancella',
-  close: 'Chiudi',
-  back: 'Indietro',
-  submitSearch: 'Invia ricerca',
-  filters: 'Filtri',
-  sorting: 'Ordina',
-  clearFilters: 'Cancella filtri',
-  filtersCleared: 'Filtri cancellati',
-  weClearedYourFilters: 'Abbiamo cancellato i tuoi filtri',
-  restore: 'Ripristina',
-  ok: 'OK',
-  productsCount: { one: '{count} prodotto', other: '{count} prodotti' },
-  noProductsHere: 'Spiacenti, qui non ci sono prodotti',
-  noResults: 'Nessun risultato',
-  noProductsFound: 'Nessun prodotto trovato',
-  tryWithoutFilters: 'Riprova senza filtri',
-  scrollToTop: 'Torna su',
-  recommendationsTitle: 'Altre alternative',
-  suggestionsFailed: 'Completamento automatico/suggerimenti non riusciti',
-  instantResultsFailed: 'Risultati istantanei non riusciti',
-};
-
-const es: WidgetTexts = {
-  searchPlaceholder: 'Buscar',
-  viewAllResults: { one: 'Ver {count} resultado', other: 'Ver los {count} resultados' },
-  discoverMore: 'Descubre más',
-  previousSearches: 'Tus búsquedas anteriores',
-  suggestions: 'Sugerencias',
-  clear: 'Borrar',
-  close: 'Cerrar',
-  back: 'Atrás',
-  submitSearch: 'Enviar búsqueda',
-  filters: 'Filtros',
-  sorting: 'Ordenar',
-  clearFilters: 'Borrar filtros',
-  filtersCleared: 'Filtros borrados',
-  weClearedYourFilters: 'Hemos borrado tus filtros',
-  restore: 'Restaurar',
-  ok: 'OK',
-  productsCount: { one: '{count} producto', other: '{count} productos' },
-  noProductsHere: 'Lo sentimos, aquí no hay productos',
-  noResults: 'Sin resultados',
-  noProductsFound: 'No se encontraron productos',
-  tryWithoutFilters: 'Inténtalo de nuevo sin filtros',
-  scrollToTop: 'Volver arriba',
-  recommendationsTitle: 'Otras alternativas',
-  suggestionsFailed: 'Error en el autocompletado/las sugerencias',
-  instantResultsFailed: 'Error en los resultados instantáneos',
-};
-
-// Partial languages (SPEC §9): only what has been translated; the rest falls back to English.
-const fr: Partial<WidgetTexts> = {
-  searchPlaceholder: 'Rechercher',
-  back: 'Retour',
-  close: 'Fermer',
-  filters: 'Filtres',
-  sorting: 'Trier',
-  clearFilters: 'Effacer les filtres',
-  noResults: 'Aucun résultat',
-  tryWithoutFilters: 'Réessayer sans filtres',
-  productsCount: { one: '{count} produit', other: '{count} produits' },
-};
-
-const de: Partial<WidgetTexts> = {
-  searchPlaceholder: 'Suchen',
-  back: 'Zurück',
-  close: 'Schließen',
-  filters: 'Filter',
-  sorting: 'Sortieren',
-  clearFilters: 'Filter zurücksetzen',
-  noResults: 'Keine Ergebnisse',
-  noProductsFound: 'Keine Produkte gefunden',
-  productsCount: { one: '{count} Produkt', other: '{count} Produkte' },
-};
-
-const pl: Partial<Omit<WidgetTexts, PluralTextKey> & Record<PluralTextKey, PolishForms>> = {
-  searchPlaceholder: 'Szukaj',
-  back: 'Wstecz',
-  close: 'Zamknij',
-  filters: 'Filtry',
-  sorting: 'Sortuj',
-  clearFilters: 'Wyczyść filtry',
-  noResults: 'Brak wyników',
-  // 'other' is the form for fractions (CLDR), which the widget never shows but handles.
-  productsCount: { one: '{count} produkt', few: '{count} produkty', many: '{count} produktów', other: '{count} produktu' },
-};
-
-const pt: Partial<WidgetTexts> = {
-  searchPlaceholder: 'Pesquisar',
-  back: 'Voltar',
-  close: 'Fechar',
-  filters: 'Filtros',
-  sorting: 'Ordenar',
-  clearFilters: 'Limpar filtros',
-  noResults: 'Sem resultados',
-  productsCount: { one: '{count} produto', other: '{count} produtos' },
-};
-
-export const WIDGET_TEXTS: Readonly<Record<WidgetLanguage, Partial<WidgetTexts>>> = { en, cs, da, nl, fi, fr, de, it, no, pl, pt, es, sv };
+/** Loads the texts of `lang` (a no-op for English and Danish, or once loaded). */
+export async function loadWidgetLanguage(lang: WidgetLanguage): Promise<void> {
+  if (isWidgetLanguageLoaded(lang)) return;
+  const { MORE_WIDGET_TEXTS } = await import('./i18n-languages');
+  Object.assign(texts, MORE_WIDGET_TEXTS);
+}
 
 /**
  * Maps a language tag to a widget language: case-insensitive, region ignored ('da-DK' → 'da'),
@@ -393,7 +166,7 @@ const isPluralKey = (key: TextKey): key is PluralTextKey => (PLURAL_TEXT_KEYS as
 
 /** True when the language has its own text for the key (false → English is shown). */
 export function hasOwnText(lang: WidgetLanguage, key: TextKey): boolean {
-  return WIDGET_TEXTS[lang][key] !== undefined;
+  return texts[lang]?.[key] !== undefined;
 }
 
 /**
@@ -405,8 +178,8 @@ export function t(lang: string, key: PluralTextKey, count: number): string;
 export function t(lang: string, key: TextKey, count?: number): string {
   const resolved = resolveWidgetLanguage(lang);
   const textLang: WidgetLanguage = hasOwnText(resolved, key) ? resolved : 'en';
-  if (!isPluralKey(key)) return WIDGET_TEXTS[textLang][key] ?? en[key];
-  const forms = WIDGET_TEXTS[textLang][key] ?? en[key];
+  if (!isPluralKey(key)) return texts[textLang]?.[key] ?? en[key];
+  const forms = texts[textLang]?.[key] ?? en[key];
   const n = count ?? 0;
   const form = forms[pluralCategory(textLang, n)] ?? forms.other;
   return form.replace(/\{count\}/g, String(n));

@@ -11,7 +11,7 @@ import './account.css';
 const SECTIONS: [string, string][] = [
   ['/min-konto', at.sections.overview],
   ['/min-konto/ordrer', at.sections.orders],
-  ['/abonnement', at.sections.subscriptions],
+  ['/min-konto/abonnement', at.sections.subscriptions],
   ['/min-konto/betaling-fakturaer', at.sections.invoices],
   ['/min-konto/bestil-tid-til-synstest', at.sections.bookings],
   ['/min-konto/friends', at.sections.friends],

@@ -3,7 +3,7 @@ import { at } from './messages';
 
 const CARDS: [string, string, string][] = [
   ['/min-konto/ordrer', at.sections.orders, 'Se dine ordrer, følg leveringen og returnér varer.'],
-  ['/abonnement', at.sections.subscriptions, 'Linseabonnement og Lifestyle-aftale på briller.'],
+  ['/min-konto/abonnement', at.sections.subscriptions, 'Linseabonnement og Lifestyle-aftale på briller.'],
   ['/min-konto/betaling-fakturaer', at.sections.invoices, 'Fakturaer, betalinger og betalingsmetode.'],
   ['/min-konto/bestil-tid-til-synstest', at.sections.bookings, 'Dine bookinger af synstest.'],
   ['/min-konto/friends', at.sections.friends, 'Vores gratis kundeklub og dine fordele.'],

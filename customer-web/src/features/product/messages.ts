@@ -72,6 +72,7 @@ export const pt = {
   // SPEC §1: the 3D view and the camera try-on of frames.
   show3d: 'Se i 3D',
   view3d: {
+    loading: 'Henter 3D-visningen …',
     region: 'Brillerne i 3D',
     slider: 'Drej brillerne i 3D',
     hint: 'Træk i brillerne, eller brug piletasterne, for at dreje dem. Home viser dem forfra.',

@@ -108,7 +108,7 @@ describe('ProductPage', () => {
       fireEvent.click(toggle);
       expect(pressed()).toBe('true');
       expect(screen.queryByRole('region', { name: 'Billeder af produktet' })).toBeNull();
-      const scene = screen.getByRole('slider', { name: 'Drej brillerne i 3D' });
+      const scene = await screen.findByRole('slider', { name: 'Drej brillerne i 3D' });
       expect([...scene.querySelectorAll('img')].map((i) => i.getAttribute('src'))).toEqual([
         `/media/articles/${article.id}/parts/front.svg`,
         `/media/articles/${article.id}/parts/temple.svg`,

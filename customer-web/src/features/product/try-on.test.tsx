@@ -15,7 +15,7 @@ function mockCamera(getUserMedia: ((c: MediaStreamConstraints) => Promise<MediaS
   return fn;
 }
 
-function openDialog() {
+async function openDialog() {
   render(
     <main>
       <TryOn articleId="a-00001" />
@@ -23,7 +23,7 @@ function openDialog() {
   );
   const button = screen.getByRole('button', { name: 'Prøv brillerne på' });
   fireEvent.click(button);
-  return { button, dialog: screen.getByRole('dialog', { name: 'Prøv brillerne på' }) };
+  return { button, dialog: await screen.findByRole('dialog', { name: 'Prøv brillerne på' }) };
 }
 
 const video = (dialog: HTMLElement) => dialog.querySelector('video')!;
@@ -48,7 +48,7 @@ describe('TryOn', () => {
   it('opens a modal dialog that asks for the front camera and shows the mirrored video with the frame on it', async () => {
     const { stream } = fakeStream();
     const getUserMedia = mockCamera(async () => stream);
-    const { dialog } = openDialog();
+    const { dialog } = await openDialog();
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(dialog.contains(document.activeElement)).toBe(true);
     expect(document.body.style.overflow).toBe('hidden');
@@ -76,7 +76,7 @@ describe('TryOn', () => {
 
   it('moves the frame by dragging it', async () => {
     mockCamera(async () => fakeStream().stream);
-    const { dialog } = openDialog();
+    const { dialog } = await openDialog();
     const overlay = await findOverlay(dialog);
     const stage = dialog.querySelector<HTMLElement>('.try-on-stage')!;
     vi.spyOn(stage, 'getBoundingClientRect').mockReturnValue({ width: 400, height: 300, left: 0, top: 0, right: 400, bottom: 300, x: 0, y: 0, toJSON: () => ({}) });
@@ -91,7 +91,7 @@ describe('TryOn', () => {
   it('stops every camera track when closed by the button or Escape, and gives focus back', async () => {
     const first = fakeStream();
     mockCamera(async () => first.stream);
-    const { button, dialog } = openDialog();
+    const { button, dialog } = await openDialog();
     await waitFor(() => expect(video(dialog).srcObject).toBe(first.stream));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Luk' }));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -113,7 +113,7 @@ describe('TryOn', () => {
   it('stops the tracks on unmount, and those of a camera that answers after the dialog closed', async () => {
     const open = fakeStream();
     mockCamera(async () => open.stream);
-    const { dialog } = openDialog();
+    const { dialog } = await openDialog();
     await waitFor(() => expect(video(dialog).srcObject).toBe(open.stream));
     cleanup();
     expect(open.track.stop).toHaveBeenCalled();
@@ -121,7 +121,7 @@ describe('TryOn', () => {
     const late = fakeStream();
     let answer: (s: MediaStream) => void = () => {};
     mockCamera(() => new Promise<MediaStream>((resolve) => (answer = resolve)));
-    const { dialog: d2 } = openDialog();
+    const { dialog: d2 } = await openDialog();
     expect(within(d2).getByRole('status').textContent).toBe('Starter kameraet …');
     fireEvent.click(within(d2).getByRole('button', { name: 'Luk' }));
     await act(async () => answer(late.stream));
@@ -130,7 +130,7 @@ describe('TryOn', () => {
 
   it('keeps Tab inside the dialog', async () => {
     mockCamera(async () => fakeStream().stream);
-    const { dialog } = openDialog();
+    const { dialog } = await openDialog();
     await waitFor(() => within(dialog).getByRole('button', { name: 'Tag billede' }));
     const close = within(dialog).getByRole('button', { name: 'Luk' });
     expect(document.activeElement).toBe(close);
@@ -146,7 +146,7 @@ describe('TryOn', () => {
     ['missing', () => Promise.reject(new DOMException('Requested device not found', 'NotFoundError'))],
   ])('shows the SPEC §8 message when the camera is %s, and tries again on request', async (_case, fail) => {
     const getUserMedia = mockCamera(fail)!;
-    const { dialog } = openDialog();
+    const { dialog } = await openDialog();
     const alert = await within(dialog).findByRole('alert');
     expect(within(alert).getByText(CAMERA_NEEDED)).toBeDefined();
     expect(dialog.querySelector('video')).toBeNull();
@@ -162,7 +162,7 @@ describe('TryOn', () => {
 
   it('shows the message at once where the browser has no camera API (old browser, insecure page)', () => {
     mockCamera(undefined);
-    const { dialog } = openDialog();
+    const { dialog } = await openDialog();
     expect(within(within(dialog).getByRole('alert')).getByText(CAMERA_NEEDED)).toBeDefined();
     expect(within(dialog).getByRole('button', { name: 'Prøv igen' })).toBeDefined();
   });
@@ -181,7 +181,7 @@ describe('TryOn', () => {
       Reflect.deleteProperty(URL, 'revokeObjectURL');
     });
 
-    const { dialog } = openDialog();
+    const { dialog } = await openDialog();
     const overlay = await findOverlay(dialog);
     const v = video(dialog);
     Object.defineProperties(v, { videoWidth: { value: 640 }, videoHeight: { value: 480 } });
