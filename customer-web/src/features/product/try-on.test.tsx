@@ -160,7 +160,7 @@ describe('TryOn', () => {
     expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 
-  it('shows the message at once where the browser has no camera API (old browser, insecure page)', () => {
+  it('shows the message at once where the browser has no camera API (old browser, insecure page)', async () => {
     mockCamera(undefined);
     const { dialog } = await openDialog();
     expect(within(within(dialog).getByRole('alert')).getByText(CAMERA_NEEDED)).toBeDefined();
