@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { CarrierDirectory } from './ports/carrier';
+import type { EidProvider } from './ports/eid';
 import type { Mailer } from './ports/mail';
 import type { PaymentProvider } from './ports/payments';
 import type { SmsSender } from './ports/sms';
@@ -36,4 +37,6 @@ export interface AppDeps {
   payments: PaymentProvider;
   /** Parcel-shop directory; the local one by default. */
   carriers?: CarrierDirectory;
+  /** e-ID broker (OIDC); the local simulated provider when absent. */
+  eid?: EidProvider;
 }

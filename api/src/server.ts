@@ -29,6 +29,13 @@ const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl) : createLocalMa
 // SMS and payments have only their local adapters today: SMS land in DATA_DIR/sms, payments go to the simulator.
 const sms = createLocalSms(path.join(config.dataDir, 'sms'));
 const { app, services } = createApp({ storage, clock: systemClock, config: config.app, logger, mailer, sms, payments: createSimulatedPayments() });
+// Lens subscription deliveries: due ones now, then every hour (SPEC §3; the scheduler is idempotent).
+const stopSubscriptionScheduler = services.subscriptionScheduler.start(systemClock);
+// Lifestyle agreements: monthly invoices, activation and termination on their dates — now, then every hour (idempotent).
+const runLifestyle = () => void services.lifestyle.runDue().catch((err: unknown) => logger.error({ err }, 'lifestyle: månedskørsel mislykkedes'));
+runLifestyle();
+const lifestyleTimer = setInterval(runLifestyle, 60 * 60 * 1000);
+lifestyleTimer.unref();
 // Warm the catalogue and search index before the first request.
 await services.search.search('briller');
 
@@ -43,6 +50,8 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   logger.info(`${signal}: lukker ned`);
+  stopSubscriptionScheduler();
+  clearInterval(lifestyleTimer);
   server.close();
   await storage.close();
   process.exit(0);

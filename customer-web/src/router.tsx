@@ -5,6 +5,8 @@ import { pushPageView } from './analytics';
 import { api } from './api';
 import { consentAtom, hasConsent } from './consent/consent';
 import { accountRoutes } from './features/account/routes';
+import { storeRoutes } from './features/stores/routes';
+import { companyRoutes } from './features/company/routes';
 import { Layout } from './layout/layout';
 import { t } from './messages';
 import { findCataloguePage, loadCatalogueTree } from './routes/catalogue-lookup';
@@ -149,6 +151,9 @@ const checkoutConfirmationRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/checkout/routes'), 'CheckoutConfirmationRoute'),
 });
 
+/** SPEC §2 /bestil-tid-til-synstest (wizard) and /bestil-tid-til-synstest/{id} (the e-mailed manage link). */
+const bookingRoute = createRoute({ getParentRoute: () => rootRoute, path: '/bestil-tid-til-synstest', component: lazyRouteComponent(() => import('./features/booking/routes'), 'BookingWizardRoute') });
+const bookingManageRoute = createRoute({ getParentRoute: () => rootRoute, path: '/bestil-tid-til-synstest/$id', component: lazyRouteComponent(() => import('./features/booking/routes'), 'BookingManageRoute') });
 const contentRoute = createRoute({ getParentRoute: () => rootRoute, path: '$', component: CatalogueOrContent });
 
 /**
@@ -169,7 +174,7 @@ function stringifySearch(search: Record<string, unknown>): string {
 }
 
 export const router = createRouter({
-  routeTree: rootRoute.addChildren([homeRoute, verifyEmailRoute, payByLinkRoute, searchRoute, cookieListRoute, productRoute, checkoutRoute, checkoutConfirmationRoute, ...accountRoutes(rootRoute), contentRoute]),
+  routeTree: rootRoute.addChildren([homeRoute, verifyEmailRoute, payByLinkRoute, searchRoute, cookieListRoute, productRoute, checkoutRoute, checkoutConfirmationRoute, bookingRoute, bookingManageRoute, ...accountRoutes(rootRoute), ...storeRoutes(rootRoute), ...companyRoutes(rootRoute), contentRoute]),
   parseSearch,
   stringifySearch,
 });

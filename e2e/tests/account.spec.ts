@@ -1,17 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { dataDir } from '../env';
 import { expect, test } from '../fixtures';
-
-/** The local mail adapter keeps each sent mail as nodemailer JSON in DATA_DIR/mail. */
-async function mailTo(address: string): Promise<string> {
-  const dir = path.join(dataDir, 'mail');
-  for (const f of (await readdir(dir)).sort().reverse()) {
-    const mail = JSON.parse(await readFile(path.join(dir, f), 'utf8')) as { to: { address: string }[]; text: string };
-    if (mail.to.some((t) => t.address === address)) return mail.text;
-  }
-  throw new Error(`no mail to ${address}`);
-}
+import { mailTo } from '../mail';
 
 test('a new customer registers, follows the mailed link and is signed in', async ({ page, webURL, expectNoA11yViolations }) => {
   const email = `ny-${Date.now()}@example.dk`;

@@ -1,10 +1,16 @@
 import type { Storage } from '../storage/port';
 import { generateAccounts } from './accounts';
+import { seedAccountDetails } from './account-details';
 import { generateArticles } from './catalogue';
 import { generatePages } from './pages';
 import { generateDiscountCodes, generateGiftCards } from './payments';
 import { generateRequisitions } from './requisitions';
 import { generateStores } from './stores';
+import { seedMyOrders } from './my-orders';
+import { seedSubscriptions } from './subscriptions';
+import { seedLifestyle } from './lifestyle';
+import { seedCompany } from './company';
+import { seedBooking } from './booking';
 
 export const SEED_VERSION = 1;
 
@@ -21,10 +27,16 @@ export async function seedIfEmpty(storage: Storage, log: (msg: string) => void =
   await storage.collection('stores').putMany(stores);
   await storage.collection('pages').putMany(pages);
   await storage.collection('accounts').putMany(accounts);
+  await seedAccountDetails(storage);
   await storage.collection('requisitions').putMany(requisitions);
   const giftCards = opts.secret ? generateGiftCards(opts.secret) : [];
   await storage.collection('giftCards').putMany(giftCards);
   await storage.collection('discountCodes').putMany(generateDiscountCodes());
+  await seedMyOrders(storage, articles, new Date());
+  await seedSubscriptions(storage, articles);
+  await seedLifestyle(storage, articles, opts.secret);
+  await seedCompany(storage, opts.secret);
+  await seedBooking(storage, stores, opts.secret);
   await storage.collection('meta').put({ id: 'seed', value: { version: SEED_VERSION, articles: articles.length } });
   const counts = { articles: articles.length, stores: stores.length, pages: pages.length, accounts: accounts.length, requisitions: requisitions.length };
   log(`seed: ${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')}`);

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { z as zm } from 'zod/mini';
-import { providerEventSchema, accountSchema, articleSchema, cartItemSchema, contentPageSchema, customerSchema, orderSchema, paymentRequestSchema, requisitionSchema, roleSchema, storeSchema, syncResultSchema } from '@optik/shared';
+import { accountProfileRecordSchema, eidLinkRecordSchema, eidLoginRecordSchema, passwordResetRecordSchema, pendingLoginRecordSchema } from '../modules/auth/records';
+import { orderReturnSchema, savedCardSchema } from '@optik/shared';
+import { companyContractRecordSchema, companyRequisitionRecordSchema, eyeHealthDayRecordSchema } from '../modules/company/records';
+import { bookingCalendarRecordSchema, bookingDayRecordSchema, bookingRecordSchema } from '../modules/booking/records';
+import { friendsMemberSchema, lifestyleDocumentSchema } from '@optik/shared';
+import { lifestyleAgreementRecordSchema } from '../modules/lifestyle/records';
+import { providerEventSchema, accountSchema, invoiceSchema, subscriptionSchema, articleSchema, cartItemSchema, contentPageSchema, customerSchema, orderSchema, paymentRequestSchema, requisitionSchema, roleSchema, storeSchema, syncResultSchema } from '@optik/shared';
 
 /**
  * Server-side records kept by the storage port. Shapes shown to clients come from
@@ -131,6 +137,38 @@ export const collections = {
   giftCards: { schema: giftCardRecordSchema, group: 'payments', durable: true },
   discountCodes: { schema: discountCodeRecordSchema, group: 'payments', durable: true },
   widgetEvents: { schema: widgetEventRecordSchema, group: 'events', durable: false, shards: 16 },
+  /** Lens subscriptions and Lifestyle glasses agreements (SPEC §3), one record each. */
+  subscriptions: { schema: subscriptionSchema, group: 'subscriptions', durable: true },
+  /** Invoices of subscriptions, agreements and orders (SPEC §3, §4). */
+  invoices: { schema: invoiceSchema, group: 'invoices', durable: true },
+  /** Returns of web orders (SPEC §4 pending → confirmed) with their refunds. */
+  returns: { schema: orderReturnSchema, group: 'orders', durable: true },
+  /** A customer's card for invoices (provider token and last four digits); id is the customer id. */
+  savedCards: { schema: savedCardSchema, group: 'invoices', durable: true },
+  /** Account address and sealed CPR (from MitID, when asked), by account id. */
+  accountProfiles: { schema: accountProfileRecordSchema, group: 'accounts', durable: true },
+  /** MitID identities linked to accounts, by a keyed hash of the broker's subject id. */
+  eidLinks: { schema: eidLinkRecordSchema, group: 'accounts', durable: true },
+  /** Mailed password-reset links (hash of the token). */
+  passwordResets: { schema: passwordResetRecordSchema, group: 'accounts', durable: true },
+  /** Logins waiting for the latest terms to be accepted (minutes). */
+  pendingLogins: { schema: pendingLoginRecordSchema, group: 'logins', durable: false },
+  /** MitID logins under way: state, nonce and PKCE verifier (minutes). */
+  eidLogins: { schema: eidLoginRecordSchema, group: 'logins', durable: false },
+  /** Lifestyle glasses agreements as the local platform adapter keeps them (ports/lifestyle.ts). */
+  lifestyleAgreements: { schema: lifestyleAgreementRecordSchema, group: 'lifestyle', durable: true },
+  /** Lifestyle agreement documents: written once, never changed. */
+  lifestyleDocuments: { schema: lifestyleDocumentSchema, group: 'lifestyle', durable: true },
+  /** Friends club memberships, by account id. */
+  friendsMembers: { schema: friendsMemberSchema, group: 'friends', durable: true },
+  /** Eye-exam bookings, the times held per store day, and each store's booking calendar. */
+  bookings: { schema: bookingRecordSchema, group: 'bookings', durable: true },
+  bookingDays: { schema: bookingDayRecordSchema, group: 'bookings', durable: true },
+  bookingCalendars: { schema: bookingCalendarRecordSchema, group: 'bookings', durable: true },
+  /** Company glasses agreements (SPEC §3), eye-health-day requests and what employees' e-requisitions add. */
+  companyContracts: { schema: companyContractRecordSchema, group: 'company', durable: true },
+  eyeHealthDays: { schema: eyeHealthDayRecordSchema, group: 'company', durable: true },
+  companyRequisitions: { schema: companyRequisitionRecordSchema, group: 'company', durable: true },
 } as const satisfies Record<string, { schema: z.core.$ZodType<{ id: string }>; group: string; durable: boolean; shards?: number }>;
 
 export type CollectionName = keyof typeof collections;

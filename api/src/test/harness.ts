@@ -43,7 +43,7 @@ async function seededTemplate(): Promise<Storage> {
 async function seededCopy(): Promise<Storage> {
   const template = await seededTemplate();
   const storage = createMemoryStorage();
-  for (const name of ['articles', 'stores', 'pages', 'accounts', 'meta', 'requisitions', 'giftCards', 'discountCodes'] as const) {
+  for (const name of ['articles', 'stores', 'pages', 'accounts', 'meta', 'requisitions', 'giftCards', 'discountCodes', 'accountProfiles', 'subscriptions', 'lifestyleAgreements', 'lifestyleDocuments', 'friendsMembers', 'companyContracts', 'bookingCalendars', 'bookings', 'bookingDays'] as const) {
     await storage.collection(name).putMany(await template.collection(name).all());
   }
   return storage;

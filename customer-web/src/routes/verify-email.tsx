@@ -1,8 +1,11 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { Api } from '../api';
 import { t } from '../messages';
+import { authClient } from '../features/account/auth/auth-client';
+import { TermsStep } from '../features/account/auth/terms-step';
+import { LOGIN_PATH } from '../features/account/session';
 
-type State = { step: 'checking' } | { step: 'done'; name: string } | { step: 'failed'; message: string } | { step: 'resent' };
+type State = { step: 'checking' } | { step: 'done'; name: string } | { step: 'failed'; message: string } | { step: 'resent' } | { step: 'terms' };
 
 /**
  * Target of the verification link. The token travels in the URL fragment, so it never
@@ -20,6 +23,8 @@ export function VerifyEmail({ api, hash }: { api: Pick<Api, 'verifyEmail' | 'res
     let live = true;
     void api.verifyEmail(token).then((r) => {
       if (!live) return;
+      // SPEC §3: an account without the latest terms (e.g. made by MitID) accepts them before it is signed in.
+      if (!r.ok && r.error.code === 'terms_not_accepted') return setState({ step: 'terms' });
       setState(r.ok ? { step: 'done', name: r.data.user.name } : { step: 'failed', message: r.error.message });
     });
     return () => {
@@ -40,6 +45,7 @@ export function VerifyEmail({ api, hash }: { api: Pick<Api, 'verifyEmail' | 'res
       {state.step === 'checking' && <p role="status">{t.verify.checking}</p>}
       {state.step === 'done' && <p role="status">{t.verify.done(state.name)}</p>}
       {state.step === 'resent' && <p role="status">{t.verify.resent}</p>}
+      {state.step === 'terms' && <TermsStep client={authClient} onSignedIn={(s) => setState({ step: 'done', name: s.user.name })} onStartOver={() => window.location.assign(LOGIN_PATH)} />}
       {state.step === 'failed' && (
         <>
           <p role="alert" className="error">

@@ -56,10 +56,16 @@ export const routes = {
   bookingManage: '/bestil-tid-til-synstest/:id',
   storeFinder: '/find-butik',
   store: '/find-butik/:slug',
+  /** Store-id redirect (SPEC §2): goes on to the store's page. */
+  storeById: '/butik/:storeId',
   cookieList: '/cookieliste',
   giftCard: '/gavekort',
   signCompanyAgreement: '/b2b/underskrive-kontrakt',
   eyeHealthDay: '/b2b/øjehelsedag',
+  /** The company wizard (SPEC §2 names the screen, not its path). */
+  companyWizard: '/b2b/ny-aftale',
+  /** An employee's e-requisition under the company's agreement. */
+  companyRequisition: '/b2b/rekvisition',
   winback: '/fortrodmig',
   winbackConfirmation: '/fortrodmig/bekræftelse',
   contact: '/kontakt-os',

@@ -19,6 +19,8 @@ export const errorCodeSchema = z.enum([
   'email_not_verified',
   'eid_email_not_verified',
   'internal',
+  /** 503: an outside service (e.g. the Lifestyle platform, SPEC §8) is down or under maintenance. */
+  'unavailable',
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 

@@ -22,3 +22,8 @@ export * from './payment';
 export * from './checkout';
 export * from './requisition';
 export * from './sync';
+export * from './account';
+export * from './my-orders';
+export * from './lifestyle';
+export * from './friends';
+export * from './company';

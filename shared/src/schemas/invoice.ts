@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import './zod-locale';
 import { invoiceKindSchema } from './enums';
 import { oreSchema } from './money';
+import { paymentMethodSchema } from './payment';
 
 /** SPEC §4 invoice payment states and payment methods. */
 export const invoicePaymentStatusSchema = z.enum([
@@ -30,5 +31,7 @@ export const invoiceSchema = z.object({
   paymentStatus: invoicePaymentStatusSchema,
   kind: invoiceKindSchema,
   lines: z.array(z.object({ description: z.string(), amount: oreSchema, vat: oreSchema })),
+  /** Payments the customer made on My Pages (optional: invoices written before them have none). */
+  payments: z.optional(z.array(z.object({ at: z.string(), amount: oreSchema, method: paymentMethodSchema, transactionId: z.string() }))),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;

@@ -61,6 +61,8 @@ export const orderSchema = z.object({
   discountCode: z._default(z.nullable(z.string()), null),
   /** Paid with gift cards (payment type 900). */
   giftCardAmount: z._default(oreSchema, 0),
+  /** When the customer received the order (status delivered); the withdrawal period counts from it. */
+  deliveredAt: z.optional(z.nullable(z.string())),
   /** Last change; the store app asks for its store's orders changed since its last look. */
   updatedAt: z.optional(z.string()),
 });

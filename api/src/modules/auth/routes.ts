@@ -1,39 +1,15 @@
-import { Router, type Request, type Response } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
-import { da, loginRequestSchema, registerRequestSchema, resendVerificationRequestSchema, storeLoginRequestSchema, verifyEmailRequestSchema } from '@optik/shared';
+import { Router } from 'express';
+import { acceptTermsRequestSchema, da, loginRequestSchema, registerRequestSchema, resendVerificationRequestSchema, storeLoginRequestSchema, verifyEmailRequestSchema } from '@optik/shared';
 import type { AppConfig } from '../../deps';
-import { errorBody, HttpError, parseOr400 } from '../../http/errors';
-import { SESSION_COOKIE, cookieOptions, readSessionToken, requireCsrf } from '../../http/identity';
-import type { SessionResponse } from '@optik/shared';
+import { HttpError, parseOr400 } from '../../http/errors';
+import { SESSION_COOKIE, readSessionToken, requireCsrf } from '../../http/identity';
+import { loginLimiter, pendingLoginCookie, readPendingToken, signIn } from './http';
 import type { AuthService } from './service';
-
-/** Which account a login attempt is for, so one attacker cannot lock out everyone behind a shared IP. */
-function attemptKey(req: Request): string {
-  const body = (req.body ?? {}) as Record<string, unknown>;
-  const who = typeof body.email === 'string' ? body.email : typeof body.username === 'string' ? body.username : '';
-  return `${ipKeyGenerator(req.ip ?? '')}|${who.trim().toLowerCase()}`;
-}
 
 export function authRoutes(deps: { config: AppConfig; auth: AuthService }): Router {
   const r = Router();
   const csrf = requireCsrf(deps.config);
-  // Failed attempts only: a customer who logs in and out all day is never throttled.
-  const limiter = rateLimit({
-    windowMs: deps.config.loginRateLimit.windowMs,
-    limit: deps.config.loginRateLimit.max,
-    skipSuccessfulRequests: true,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    keyGenerator: attemptKey,
-    handler: (_req, res) => {
-      res.status(429).json(errorBody('rate_limited', da.errors.loginExpiredOrTooMany));
-    },
-  });
-
-  function signIn(res: Response, { token, session }: { token: string; session: SessionResponse }) {
-    res.cookie(SESSION_COOKIE, token, cookieOptions(deps.config, deps.config.sessionTtlMs));
-    res.json(session);
-  }
+  const limiter = loginLimiter(deps.config);
 
   r.post('/api/auth/register', csrf, async (req, res) => {
     const body = parseOr400(registerRequestSchema, req.body ?? {});
@@ -42,7 +18,7 @@ export function authRoutes(deps: { config: AppConfig; auth: AuthService }): Rout
 
   r.post('/api/auth/verify-email', csrf, limiter, async (req, res) => {
     const { token } = parseOr400(verifyEmailRequestSchema, req.body ?? {});
-    signIn(res, await deps.auth.verifyEmail(token));
+    signIn(res, deps.config, await deps.auth.verifyEmail(token));
   });
 
   r.post('/api/auth/resend-verification', csrf, limiter, async (req, res) => {
@@ -53,12 +29,22 @@ export function authRoutes(deps: { config: AppConfig; auth: AuthService }): Rout
 
   r.post('/api/auth/login', csrf, limiter, async (req, res) => {
     const body = parseOr400(loginRequestSchema, req.body ?? {});
-    signIn(res, await deps.auth.login(body));
+    signIn(res, deps.config, await deps.auth.login(body));
   });
 
   r.post('/api/auth/store/login', csrf, limiter, async (req, res) => {
     const body = parseOr400(storeLoginRequestSchema, req.body ?? {});
-    signIn(res, await deps.auth.storeLogin(body));
+    signIn(res, deps.config, await deps.auth.storeLogin(body));
+  });
+
+  /** SPEC §3 "terms not accepted": the latest terms, then accepting them completes the login. */
+  r.get('/api/auth/terms', async (_req, res) => {
+    res.json(await deps.auth.terms());
+  });
+
+  r.post('/api/auth/accept-terms', csrf, limiter, async (req, res) => {
+    const { version } = parseOr400(acceptTermsRequestSchema, req.body ?? {});
+    signIn(res, deps.config, await deps.auth.acceptTerms(readPendingToken(req), version));
   });
 
   r.post('/api/auth/logout', csrf, async (req, res) => {
@@ -74,5 +60,6 @@ export function authRoutes(deps: { config: AppConfig; auth: AuthService }): Rout
     res.json({ user: who.user, expiresAt: who.session.expiresAt });
   });
 
+  r.use(pendingLoginCookie(deps.config));
   return r;
 }

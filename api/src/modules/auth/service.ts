@@ -1,14 +1,18 @@
 import {
+  accountMessages,
   CURRENT_TERMS_VERSION,
   da,
   loginProblemErrorCode,
   type Account,
   type LoginProblem,
+  type loginRequestSchema,
+  type registerRequestSchema,
   type SessionResponse,
   type SessionUser,
+  type storeLoginRequestSchema,
+  type TermsResponse,
 } from '@optik/shared';
 import type { z } from 'zod';
-import type { loginRequestSchema, registerRequestSchema, storeLoginRequestSchema } from '@optik/shared';
 import type { Mailer } from '../../ports/mail';
 import type { AppConfig, Clock } from '../../deps';
 import { HttpError } from '../../http/errors';
@@ -31,13 +35,29 @@ const loginProblemMessage: Record<LoginProblem, string> = {
   'eid-email-not-verified': da.errors.eidEmailNotVerified,
 };
 
-function loginProblem(problem: LoginProblem): HttpError {
+export function loginProblem(problem: LoginProblem): HttpError {
   return new HttpError(403, loginProblemErrorCode[problem], loginProblemMessage[problem]);
 }
+
+/**
+ * SPEC §3 "terms not accepted": the credentials were right, so the same browser gets a
+ * short-lived token (an httpOnly cookie, set by the routes) to accept the latest terms with,
+ * instead of typing the password again or keeping it in the page.
+ */
+export class TermsPendingError extends HttpError {
+  constructor(readonly pendingToken: string) {
+    super(403, loginProblemErrorCode['terms-not-accepted'], loginProblemMessage['terms-not-accepted']);
+  }
+}
+
+/** How the customer proved who they are; e-ID logins have their own e-mail problem (SPEC §3). */
+export type LoginVia = 'password' | 'eid';
 
 const loginFailed = () => new HttpError(401, 'login_failed', da.errors.loginFailed);
 
 const VERIFICATION_TTL_MS = 48 * 60 * 60 * 1000;
+/** Time to read and accept the terms after logging in. */
+export const TERMS_STEP_TTL_MS = 15 * 60 * 1000;
 
 export class AuthService {
   constructor(
@@ -91,7 +111,8 @@ export class AuthService {
     if (pending) await this.storage.collection('verifications').remove(pending.id);
     const account = pending && !expired ? await this.accounts.update(pending.accountId, (a) => ({ ...a, emailVerified: true })) : undefined;
     if (!account) throw new HttpError(422, 'unprocessable', da.errors.verificationExpired);
-    return this.openSession(account);
+    // The link proves the mailbox, not the terms: an account without the latest ones accepts them first.
+    return this.completeLogin(account, 'password');
   }
 
   private async sendVerification(account: Account): Promise<void> {
@@ -109,16 +130,70 @@ export class AuthService {
     });
   }
 
+  /** Customers and company contacts log in by e-mail (SPEC §6); staff use the store login. */
+  findByEmail(email: string): Promise<Account | undefined> {
+    return this.accounts.findOne((a) => a.email === email && (a.role === 'customer' || a.role === 'company-contact'));
+  }
+
   async login(input: Login): Promise<{ token: string; session: SessionResponse }> {
-    const account = await this.accounts.findOne((a) => a.email === input.email && (a.role === 'customer' || a.role === 'company-contact'));
+    const account = await this.findByEmail(input.email);
     if (!account) {
       await verifyPassword(input.password, await DUMMY_HASH);
       throw loginFailed();
     }
     if (!(await verifyPassword(input.password, account.passwordHash))) throw loginFailed();
-    if (!account.emailVerified) throw loginProblem('email-not-verified');
-    if ((account.termsVersion ?? 0) < CURRENT_TERMS_VERSION) throw loginProblem('terms-not-accepted');
+    return this.completeLogin(account, 'password');
+  }
+
+  /**
+   * After the credentials (password, reset link or e-ID) are proven: SPEC §6 requires a verified
+   * e-mail and the latest terms; otherwise the SPEC §3 login problem is the answer.
+   */
+  async completeLogin(account: Account, via: LoginVia): Promise<{ token: string; session: SessionResponse }> {
+    if (via === 'password' && !account.emailVerified) throw loginProblem('email-not-verified');
+    // An account made by MitID may have no e-mail at all; one it has must be verified.
+    if (via === 'eid' && account.email !== null && !account.emailVerified) throw loginProblem('eid-email-not-verified');
+    if ((account.termsVersion ?? 0) < CURRENT_TERMS_VERSION) {
+      const token = newId(32);
+      await this.storage.collection('pendingLogins').insert({
+        id: hashToken(token),
+        accountId: account.id,
+        via,
+        expiresAt: new Date(this.clock.now().getTime() + TERMS_STEP_TTL_MS).toISOString(),
+      });
+      throw new TermsPendingError(token);
+    }
     return this.openSession(account);
+  }
+
+  /** The latest account terms, with the text of the /kontovilkaar page. */
+  async terms(): Promise<TermsResponse> {
+    const page = await this.storage.collection('pages').get('kontovilkaar');
+    return {
+      version: CURRENT_TERMS_VERSION,
+      title: page?.title ?? 'Vilkår for Min konto',
+      summary: page?.summary ?? '',
+      body: page?.body ?? [],
+      url: page?.url ?? '/kontovilkaar',
+    };
+  }
+
+  /** Accepting the terms after a login that answered "terms not accepted" signs the customer in. */
+  async acceptTerms(pendingToken: string | null, version: number): Promise<{ token: string; session: SessionResponse }> {
+    // A newer version published while the customer read: read that one first (the token stays valid).
+    if (version !== CURRENT_TERMS_VERSION) throw new HttpError(409, 'conflict', accountMessages.termsOutdated);
+    const pending = pendingToken ? await this.storage.collection('pendingLogins').get(hashToken(pendingToken)) : undefined;
+    if (pending) await this.storage.collection('pendingLogins').remove(pending.id);
+    const live = pending && Date.parse(pending.expiresAt) > this.clock.now().getTime();
+    const account = live ? await this.accounts.update(pending.accountId, (a) => ({ ...a, termsVersion: version })) : undefined;
+    if (!pending || !account) throw new HttpError(410, 'gone', accountMessages.termsStepExpired);
+    return this.completeLogin(account, pending.via);
+  }
+
+  /** Ends the account's sessions (after a password change or reset), all but `keepToken`'s. */
+  async endSessions(accountId: string, keepToken: string | null = null): Promise<void> {
+    const keep = keepToken ? hashToken(keepToken) : null;
+    for (const s of await this.sessions.find((x) => x.accountId === accountId && x.id !== keep)) await this.sessions.remove(s.id);
   }
 
   /** Store login (SPEC §6): the staff member's own credentials, valid only for their own store. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkoutPlaceResponseSchema, checkoutQuoteResponseSchema, type Article } from '@optik/shared';
 import { buyableArticle, makeTestApp, shopperAgent, type TestApp } from '../../test/harness';
 import { SIMULATOR_CARDS } from '../../ports/payments';
+import { DEMO_PASSWORD } from '../../seed/accounts';
 import { checkoutMessages } from './service';
 
 const contact = { firstName: 'Karen', lastName: 'Sørensen', email: 'karen@example.dk', phone: '26272829' };
@@ -117,5 +118,82 @@ describe('checkout', () => {
     expect((await s.post('/api/giftcard/balance', { number: '6001100000000002', pin: '5678' }).expect(200)).body.data).toMatchObject({ number: '6001100000000002', balance: 250_000 });
     for (let i = 0; i < 3; i++) await s.post('/api/giftcard/balance', { number: '6001100000000002', pin: String(1000 + i) }).expect(400);
     expect((await s.post('/api/giftcard/balance', { number: '6001100000000002', pin: '5678' }).expect(429)).body.error.code).toBe('rate_limited');
+  });
+});
+
+describe('checkout: lens subscriptions', () => {
+  const subscriptionLens = (t: TestApp) => buyableArticle(t, (a) => a.category === 'kontaktlinser' && a.allowSubscription && a.price.subscription !== null && a.dto && a.skus[0]!.stock >= 2);
+  const rx = (a: Article) => ({ power: -2, baseCurve: a.lensParameters!.baseCurves[0]!, diameter: a.lensParameters!.diameters[0]!, cylinder: null, axis: null, addition: null });
+
+  async function withSubscriptionCart(t: TestApp, login?: 'customer' | 'staff') {
+    const s = await shopperAgent(t);
+    if (login === 'customer') await s.post('/api/auth/login', { email: 'kunde@example.dk', password: DEMO_PASSWORD }).expect(200);
+    if (login === 'staff') await s.post('/api/auth/store/login', { storeId: 'st-001', username: 'medarbejder1', password: DEMO_PASSWORD }).expect(200);
+    const lens = await subscriptionLens(t);
+    await s.post('/api/cart/update', { skuId: lens.skus[0]!.id, quantity: 2, noCheckoutInfo: true, subscriptionInterval: 'm3', prescription: rx(lens) }).expect(200);
+    return { s, lens };
+  }
+
+  it('starts a lens subscription for a signed-in customer: items at the subscription price, next delivery one interval on, the card as payment agreement', async () => {
+    const t = await makeTestApp();
+    const { s, lens } = await withSubscriptionCart(t, 'customer');
+    const drops = await buyableArticle(t, (a) => a.category === 'oejenpleje');
+    await s.post('/api/cart/update', { skuId: drops.skus[0]!.id, quantity: 1, noCheckoutInfo: true }).expect(200);
+    const placed = checkoutPlaceResponseSchema.parse((await s.post('/api/checkout/place', { contact, address, deliveryMethodId: 101, payment: card(), acceptTerms: true }).expect(200)).body);
+    if (placed.outcome !== 'paid') throw new Error('not paid');
+    expect(placed.order.customerId).toBe('u-kunde');
+    const mine = (await t.storage.collection('subscriptions').find((x) => x.sourceOrderId === placed.order.id));
+    expect(mine).toHaveLength(1);
+    const sub = mine[0]!;
+    const price = lens.price.subscription!.amount;
+    expect(sub).toMatchObject({
+      customerId: 'u-kunde',
+      kind: 'lens',
+      statusCode: 100,
+      startDate: '2026-11-22',
+      nextDelivery: '2027-02-22',
+      noticeDayDate: '2027-02-21',
+      deliveryInterval: 'm3',
+      deliveryDay: 22,
+      bindingPeriodExpiry: null,
+      lastOrderDate: '2026-11-22',
+      lastOrderNumber: placed.order.orderNumber,
+      monthlyPrice: Math.round((price * 2) / 3),
+      paymentAgreement: { method: 'card', label: 'Kort •••• 1111' },
+      delivery: { deliveryMethodId: 101, deliveryAddress: { street: address.street, zip: '8000', city: 'Aarhus C' }, contact },
+    });
+    // Only the subscription line: the eye drops were bought once.
+    expect(sub.items).toEqual([{ articleId: lens.id, skuId: lens.skus[0]!.id, quantity: 2, status: 'active', prescription: rx(lens), description: placed.order.lines[0]!.description, unitPrice: price }]);
+    const listed = (await s.agent.get('/api/subscriptions').expect(200)).body.data.map((x: { id: string }) => x.id);
+    expect(listed).toContain(sub.id);
+  });
+
+  it('asks a visitor to log in (401) before anything is charged, and keeps the cart', async () => {
+    const t = await makeTestApp();
+    const { s } = await withSubscriptionCart(t);
+    const res = await s.post('/api/checkout/place', { contact, address, deliveryMethodId: 101, payment: card(), acceptTerms: true }).expect(401);
+    expect(res.body.error).toMatchObject({ code: 'unauthenticated', message: checkoutMessages.subscriptionNeedsLogin });
+    expect(await t.storage.collection('orders').count()).toBe(0);
+    expect(await t.storage.collection('subscriptions').find((x) => x.customerId !== 'u-kunde')).toEqual([]);
+    expect((await t.storage.collection('carts').get(s.shopperId))!.items).toHaveLength(1);
+  });
+
+  it('refuses a subscription in a store staff session (403): it belongs to a customer account', async () => {
+    const t = await makeTestApp();
+    const { s } = await withSubscriptionCart(t, 'staff');
+    const res = await s.post('/api/checkout/place', { contact, address, deliveryMethodId: 101, payment: card(), acceptTerms: true }).expect(403);
+    expect(res.body.error.message).toBe(checkoutMessages.subscriptionCustomersOnly);
+    expect(await t.storage.collection('orders').count()).toBe(0);
+  });
+
+  it('starts no subscription for an order without subscription lines', async () => {
+    const t = await makeTestApp();
+    const s = await shopperAgent(t);
+    await s.post('/api/auth/login', { email: 'kunde@example.dk', password: DEMO_PASSWORD }).expect(200);
+    const frame = await buyableArticle(t, (a) => a.category === 'briller');
+    await s.post('/api/cart/update', { skuId: frame.skus[0]!.id, quantity: 1, noCheckoutInfo: true }).expect(200);
+    const before = await t.storage.collection('subscriptions').count();
+    await s.post('/api/checkout/place', { contact, address, deliveryMethodId: 101, payment: card(), acceptTerms: true }).expect(200);
+    expect(await t.storage.collection('subscriptions').count()).toBe(before);
   });
 });

@@ -27,6 +27,7 @@ import type { Storage } from '../../storage/port';
 import type { CartRecord } from '../../storage/records';
 import type { CatalogueService } from '../catalogue/service';
 import { charge } from '../payments/service';
+import type { SubscriptionService } from '../subscriptions/service';
 import { deliveryOptionsFor, shippingFor } from './delivery';
 
 type QuoteInput = z.output<typeof checkoutQuoteRequestSchema>;
@@ -40,6 +41,8 @@ export const checkoutMessages = {
   noStore: 'Vælg den butik, du vil hente i.',
   noPayment: 'Vælg en betalingsmåde.',
   giftCardEmpty: 'Gavekortet er brugt op.',
+  subscriptionNeedsLogin: 'Linseabonnement kræver, at du er logget ind. Log ind eller opret en konto under Min konto, og gå til kassen igen – varerne bliver i kurven.',
+  subscriptionCustomersOnly: 'Linseabonnement kan kun købes af kunden selv, logget ind på sin egen konto.',
 } as const;
 
 /** Gift card PINs are kept as a keyed hash; the same function checks them. */
@@ -64,6 +67,8 @@ export class CheckoutService {
     private readonly provider: PaymentProvider,
     private readonly carriers: CarrierDirectory,
     private readonly mailer: Mailer,
+    /** Starts the lens subscriptions of a paid order (SPEC §3 subscription). */
+    private readonly subscriptions?: Pick<SubscriptionService, 'startFromOrder'>,
   ) {}
 
   private async cart(shopperId: string): Promise<CartRecord> {
@@ -198,6 +203,10 @@ export class CheckoutService {
       pickupStoreId = input.pickupStoreId;
     }
     if (q.toPay > 0 && !input.payment) throw badRequest({ payment: checkoutMessages.noPayment });
+    // A subscription belongs to a customer account (My Pages): guests and staff sessions cannot start one.
+    if (q.lines_.some((l) => l.item.subscriptionInterval) && user?.role !== 'customer') {
+      throw user ? new HttpError(403, 'forbidden', checkoutMessages.subscriptionCustomersOnly) : new HttpError(401, 'unauthenticated', checkoutMessages.subscriptionNeedsLogin);
+    }
 
     // Gift cards first (atomically, each only if its balance still covers its part) …
     const taken: { number: string; use: number }[] = [];
@@ -273,6 +282,7 @@ export class CheckoutService {
       updatedAt: at,
     };
     await this.storage.collection('orders').put(order);
+    await this.subscriptions?.startFromOrder(order, input.payment);
     await this.storage.collection('carts').update(shopperId, (c) => ({ ...c, items: [], updatedAt: at }));
     await this.mailer.send({ to: input.contact.email, subject: `Tak for din ordre ${orderNumber}`, text: confirmationText(order, option) });
     return { outcome: 'paid', order };

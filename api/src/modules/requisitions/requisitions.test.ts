@@ -50,4 +50,16 @@ describe('requisitions', () => {
     expect(res.results[1]).toMatchObject({ status: 'rejected', error: { fields: { requisitionId: requisitionMessages.unknown } } });
     expect((await t.storage.collection('requisitions').get('rq-005'))!.status).toBe('pending');
   });
+
+  it("mails the manager's decision to the company's contact (a seeded requisition has no employee address)", async () => {
+    const t = await makeTestApp();
+    const manager = await staffAgent(t, 'leder1');
+    const reject = command('requisition.decide', { requisitionId: 'rq-002', decision: 'rejected', note: 'Aftalen dækker ikke premium-stel.' });
+    expect((await manager.post('/api/sync', { commands: [reject] }).expect(200)).body.results[0].status).toBe('applied');
+    expect(t.mailer.sent.map((m) => [m.to, m.subject])).toEqual([['firma@example.dk', 'Rekvisition for Pia Andersen er afvist']]);
+    expect(t.mailer.sent[0]!.text).toContain('Butikkens note: Aftalen dækker ikke premium-stel.');
+    // A replay is a duplicate: no second mail.
+    await manager.post('/api/sync', { commands: [reject] }).expect(200);
+    expect(t.mailer.sent).toHaveLength(1);
+  });
 });

@@ -17,6 +17,8 @@ export class RequisitionService {
   constructor(
     private readonly storage: Storage,
     private readonly clock: Clock,
+    /** Mails the decision to the company's contact and the employee (company/service.ts). */
+    private readonly onDecided: (decided: Requisition) => Promise<void> = async () => {},
   ) {}
 
   /** The manager's own store's requisitions, undecided first, newest first. */
@@ -40,6 +42,7 @@ export class RequisitionService {
       return { ...r, status: input.decision, note: input.note || null, decidedBy: user.name, decidedAt };
     });
     if (refused) throw new HttpError(409, 'conflict', requisitionMessages.decided(refused));
+    await this.onDecided(updated!);
     return updated!;
   }
 }

@@ -31,6 +31,9 @@ export function AccountNav({ pathname }: { pathname: string }) {
             </a>
           </li>
         ))}
+        <li>
+          <a href="/min-konto/log-ud">{at.logout}</a>
+        </li>
       </ul>
     </nav>
   );

@@ -9,6 +9,7 @@ import {
   type DeliveryOption,
 } from '@optik/shared';
 import type { Api } from '../../api';
+import { loadAccountPrefill, prefillAddress, prefillContact } from '../account/auth/prefill';
 import { FieldError, TextField } from '../../text-field';
 import type { PlacedOrder } from './checkout-state';
 import { checkoutText as c } from './messages';
@@ -16,7 +17,8 @@ import { OrderLinesTable } from './order-lines';
 import { initialPayment, PAYMENT_FIELDS, paymentDetails, PaymentFields, type PaymentField, type PaymentState } from './payment-form';
 import './checkout.css';
 
-export type CheckoutApi = Pick<Api, 'deliveryOptions' | 'collectionPoints' | 'checkoutQuote' | 'checkoutPlace' | 'getStores'>;
+/** With `get`, a signed-in customer's saved details fill the form (features/account). */
+export type CheckoutApi = Pick<Api, 'deliveryOptions' | 'collectionPoints' | 'checkoutQuote' | 'checkoutPlace' | 'getStores'> & Partial<Pick<Api, 'get'>>;
 
 type Loaded<T> = { state: 'loading' } | { state: 'error'; status: number; message: string } | { state: 'ready'; data: T };
 type GiftCardInput = { number: string; pin: string };
@@ -85,6 +87,20 @@ export function CheckoutPage({ api, onPaid }: { api: CheckoutApi; onPaid: (place
     const n = ++quoteSeq.current;
     void api.checkoutQuote({ giftCards: [] }).then((r) => {
       if (live && n === quoteSeq.current) setQuote(r.ok ? { state: 'ready', data: r.data.data } : { state: 'error', status: r.status, message: r.error.message });
+    });
+    return () => {
+      live = false;
+    };
+  }, [api]);
+
+  // A signed-in customer's name, e-mail, phone and address fill what the shopper has not typed.
+  useEffect(() => {
+    if (!api.get) return;
+    let live = true;
+    void loadAccountPrefill(api.get).then((d) => {
+      if (!live || !d) return;
+      setContact((v) => prefillContact(v, d));
+      setAddress((v) => prefillAddress(v, d));
     });
     return () => {
       live = false;

@@ -7,7 +7,7 @@ import type { PlacedOrder } from './checkout-state';
 
 afterEach(cleanup);
 
-type R<K extends keyof CheckoutApi> = Awaited<ReturnType<CheckoutApi[K]>>;
+type R<K extends keyof CheckoutApi> = Awaited<ReturnType<NonNullable<CheckoutApi[K]>>>;
 
 const OPTIONS: DeliveryOption[] = [
   { id: 101, title: 'Levering til døren', description: 'PostNord, 1–3 hverdage', price: 4_900, freeFrom: 49_900, needs: 'address' },
@@ -241,5 +241,61 @@ describe('checkout', () => {
     expect(screen.getByText('Ray-Ban Aviator, Guld')).toBeDefined();
     expect(screen.getByText('I alt').nextElementSibling!.textContent).toBe(formatDkk(44_900));
     expect(screen.getByText('Vi har sendt en bekræftelse til karen@example.dk')).toBeDefined();
+  });
+});
+
+describe('checkout prefill for a signed-in customer', () => {
+  const details = { firstName: 'Mette', lastName: 'Jensen', email: 'kunde@example.dk', phone: '20304050', street: 'Søndergade 12, 2. tv.', zip: '8000', city: 'Aarhus C', hasPassword: true, eidLinked: false };
+  /** The account answer arrives when the test says so, as a slow network would deliver it. */
+  function withAccount(answer: { ok: true; status: 200; data: { data: typeof details } } | { ok: false; status: 401; error: { code: 'unauthenticated'; message: string } }) {
+    let release!: () => void;
+    const arrived = new Promise<void>((r) => (release = r));
+    const get = vi.fn(async () => {
+      await arrived;
+      return answer;
+    });
+    return { api: { ...fakeApi(), get: get as unknown as NonNullable<CheckoutApi['get']> }, get, release };
+  }
+  const value = (label: string | RegExp) => (screen.getByLabelText(label) as HTMLInputElement).value;
+
+  it('fills contact and address from /api/account/details without overwriting what the shopper typed', async () => {
+    const { api, get, release } = withAccount({ ok: true, status: 200, data: { data: details } });
+    renderCheckout(api);
+    await screen.findByRole('radio', { name: /Levering til døren/ });
+    // Typed before the account answered.
+    type('Fornavn', 'Mette Marie');
+    type('Mobilnummer', '30405060');
+    release();
+    await waitFor(() => expect(value('E-mail')).toBe('kunde@example.dk'));
+    expect(get).toHaveBeenCalledWith(expect.anything(), '/api/account/details');
+    expect(value('Fornavn')).toBe('Mette Marie');
+    expect(value('Efternavn')).toBe('Jensen');
+    expect(value('Mobilnummer')).toBe('30405060');
+    expect(value(/^Postnummer/)).toBe('8000');
+    expect(value('By')).toBe('Aarhus C');
+    expect(value('Gade og husnummer')).toBe('Søndergade 12, 2. tv.');
+  });
+
+  it('leaves the address alone once the shopper started typing one', async () => {
+    const { api, release } = withAccount({ ok: true, status: 200, data: { data: details } });
+    renderCheckout(api);
+    await screen.findByRole('radio', { name: /Levering til døren/ });
+    type(/^Postnummer/, '5000');
+    release();
+    await waitFor(() => expect(value('Fornavn')).toBe('Mette'));
+    expect(value(/^Postnummer/)).toBe('5000');
+    expect(value('By')).toBe('Odense C');
+    expect(value('Gade og husnummer')).toBe('');
+  });
+
+  it('fills nothing for a visitor', async () => {
+    const { api, get, release } = withAccount({ ok: false, status: 401, error: { code: 'unauthenticated', message: 'Du skal være logget ind.' } });
+    renderCheckout(api);
+    release();
+    await waitFor(() => expect(get).toHaveBeenCalled());
+    await screen.findByRole('radio', { name: /Levering til døren/ });
+    expect(value('Fornavn')).toBe('');
+    expect(value('E-mail')).toBe('');
+    expect(value(/^Postnummer/)).toBe('');
   });
 });

@@ -1,0 +1,91 @@
+import { Router } from 'express';
+import {
+  accountDetailsUpdateSchema,
+  da,
+  eidCallbackRequestSchema,
+  eidStartRequestSchema,
+  passwordChangeSchema,
+  passwordResetRequestSchema,
+  passwordResetSchema,
+} from '@optik/shared';
+import { createFieldCrypto } from '../../crypto/field-crypto';
+import type { AppConfig, Clock } from '../../deps';
+import { parseOr400 } from '../../http/errors';
+import { readSessionToken, requireCsrf, verifiedShopperId } from '../../http/identity';
+import { createSimulatedEid, type EidProvider } from '../../ports/eid';
+import type { Mailer } from '../../ports/mail';
+import type { Storage } from '../../storage/port';
+import { AccountService } from './account-service';
+import { EID_CALLBACK_PATH, EidService } from './eid-service';
+import { currentUser, requireRole } from './guard';
+import { attemptLimiter, loginLimiter, pendingLoginCookie, signIn } from './http';
+import type { AuthService } from './service';
+
+export interface AccountFeatureDeps {
+  storage: Storage;
+  clock: Clock;
+  config: AppConfig;
+  mailer: Mailer;
+  auth: AuthService;
+  /** The e-ID broker; the local simulator when none is configured. */
+  eid?: EidProvider;
+}
+
+/**
+ * Account features beyond login (SPEC §2 /min-konto/*): password reset by a mailed one-time
+ * link, the customer's details and password, and login by national e-ID (SPEC §6).
+ */
+export function accountFeatureRoutes(deps: AccountFeatureDeps): Router {
+  const { config, auth } = deps;
+  const account = new AccountService(deps.storage, deps.clock, config, deps.mailer, auth);
+  const provider = deps.eid ?? createSimulatedEid({ clock: deps.clock, redirectUri: `${config.publicWebUrl}${EID_CALLBACK_PATH}` });
+  const eid = new EidService(deps.storage, deps.clock, config, provider, auth, createFieldCrypto(config.secret, 'cpr'));
+
+  const r = Router();
+  const csrf = requireCsrf(config);
+  const limiter = loginLimiter(config);
+  // Every request counts: the answer is always the same, so "failed" cannot be told apart.
+  const mailLimiter = attemptLimiter(config, { failedOnly: false, message: da.errors.rateLimited });
+  const customer = requireRole(auth, ['customer']);
+
+  r.post('/api/auth/password-reset/request', csrf, mailLimiter, async (req, res) => {
+    const { email } = parseOr400(passwordResetRequestSchema, req.body ?? {});
+    await account.requestPasswordReset(email);
+    res.json({ success: true });
+  });
+
+  r.post('/api/auth/password-reset', csrf, limiter, async (req, res) => {
+    const body = parseOr400(passwordResetSchema, req.body ?? {});
+    signIn(res, config, await account.resetPassword(body));
+  });
+
+  r.get('/api/account/details', customer, async (_req, res) => {
+    res.set('Cache-Control', 'no-store');
+    res.json({ data: await account.details(currentUser(res).id) });
+  });
+
+  r.post('/api/account/details', csrf, customer, async (req, res) => {
+    const body = parseOr400(accountDetailsUpdateSchema, req.body ?? {});
+    res.json({ data: await account.updateDetails(currentUser(res).id, body) });
+  });
+
+  r.post('/api/account/password', csrf, customer, limiter, async (req, res) => {
+    const body = parseOr400(passwordChangeSchema, req.body ?? {});
+    await account.changePassword(currentUser(res).id, readSessionToken(req), body);
+    res.json({ success: true });
+  });
+
+  r.post('/api/eid/start', csrf, async (req, res) => {
+    const { requestCpr } = parseOr400(eidStartRequestSchema, req.body ?? {});
+    res.json(await eid.start(verifiedShopperId(res), requestCpr));
+  });
+
+  r.post('/api/eid/callback', csrf, limiter, async (req, res) => {
+    const body = parseOr400(eidCallbackRequestSchema, req.body ?? {});
+    signIn(res, config, await eid.callback(verifiedShopperId(res), body));
+  });
+
+  if (provider.routes) r.use(provider.routes());
+  r.use(pendingLoginCookie(config));
+  return r;
+}

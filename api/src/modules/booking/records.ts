@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { z as zm } from 'zod/mini';
+import { bookingViewSchema } from '@optik/shared';
+
+/**
+ * Records of eye-exam booking kept by the storage port (listed in storage/records.ts).
+ */
+
+/**
+ * A booking as stored: what the customer sees, less what is derived when it is shown (the
+ * store's address, whether it can still be changed), plus the manage link's token only as its
+ * SHA-256 and a history of what happened to it.
+ */
+export const bookingRecordSchema = zm.extend(zm.omit(bookingViewSchema, { store: true, changeable: true }), {
+  tokenHash: z.string(),
+  history: z.array(
+    z.object({
+      at: z.string(),
+      action: z.enum(['requested', 'confirmed', 'updated', 'rescheduled', 'cancelled', 'rebooked']),
+      by: z.enum(['customer', 'store', 'system']),
+    }),
+  ),
+});
+export type BookingRecord = z.infer<typeof bookingRecordSchema>;
+
+/**
+ * The times held on one store day (`id` = `{storeId}|{YYYY-MM-DD}`): the record a booking is
+ * reserved on with the storage's atomic `update`, so the last free examiner cannot be taken twice.
+ */
+export const bookingDayRecordSchema = z.object({
+  id: z.string(),
+  storeId: z.string(),
+  date: z.string(),
+  holds: z.array(z.object({ bookingId: z.string(), from: z.number().int(), to: z.number().int() })),
+});
+export type BookingDayRecord = z.infer<typeof bookingDayRecordSchema>;
+
+/** A store's booking calendar besides its opening hours; `id` is the store id. */
+export const bookingCalendarRecordSchema = z.object({
+  id: z.string(),
+  /** Opticians examining at the same time. */
+  examiners: z.number().int().min(0),
+  /** Extra days without bookings (staff training …). */
+  closedDates: z.array(z.object({ date: z.string(), reason: z.string() })),
+  /**
+   * Requests for a free time are confirmed at once; requisition (company) bookings always wait
+   * for the store, which checks the requisition first.
+   */
+  autoConfirm: z.boolean(),
+  /**
+   * The store's times are kept in an external booking system (ports: external-calendar.ts).
+   * `simulatedOutage` makes the local simulation of that system unreachable (SPEC §8).
+   */
+  external: z.object({ system: z.string(), simulatedOutage: z.boolean() }).nullable(),
+});
+export type BookingCalendarRecord = z.infer<typeof bookingCalendarRecordSchema>;

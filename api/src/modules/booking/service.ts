@@ -1,0 +1,521 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  BOOKING_RULES,
+  addDays,
+  availabilityRange,
+  bookingErrors,
+  bookingRefusalMessage,
+  bookingTransition,
+  canBookAgain,
+  copenhagenIsoDate,
+  examAllowsAge,
+  firstSlot,
+  holdFor,
+  isChangeable,
+  localTimeOf,
+  nearbyStores,
+  offeredSlot,
+  offersExam,
+  parseCpr,
+  parseIsoDate,
+  similarExamTypes,
+  toIsoDate,
+  visitPrice,
+  ageGroupForBirthDate,
+  type AgeGroup,
+  type Availability,
+  type AvailabilityDay,
+  type BookingAction,
+  type BookingAlternatives,
+  type BookingView,
+  type ExamType,
+  type Hold,
+  type Slot,
+  type Store,
+} from '@optik/shared';
+import type { z } from 'zod/mini';
+import type { availabilityQuerySchema, bookingCreateRequestSchema, bookingDetailsInputSchema, bookingRebookRequestSchema } from '@optik/shared';
+import type { AppConfig, Clock } from '../../deps';
+import { HttpError, badRequest, notFound } from '../../http/errors';
+import { hashToken, newId } from '../../http/identity';
+import type { Mailer } from '../../ports/mail';
+import { DuplicateKeyError, type Storage } from '../../storage/port';
+import { createSimulatedExternalCalendar, type ExternalCalendar } from './external-calendar';
+import { bookingMail, type BookingMailKind } from './mail';
+import type { BookingCalendarRecord, BookingRecord } from './records';
+
+type CreateInput = z.output<typeof bookingCreateRequestSchema>;
+type DetailsInput = z.output<typeof bookingDetailsInputSchema>;
+type RebookInput = z.output<typeof bookingRebookRequestSchema>;
+type AvailabilityInput = z.output<typeof availabilityQuerySchema>;
+
+/** Who may open a booking: the manage link's token, or the signed-in customer who owns it. */
+export interface BookingAccess {
+  token?: string | undefined;
+  customerId: string | null;
+}
+
+/** The Friends membership the free-visit rule needs (modules/friends). */
+export interface FriendsLookup {
+  membership(customerId: string): Promise<{ member: boolean; lastVisitOn: string | null }>;
+}
+
+/** A store without a calendar record: one examiner, its own calendar, requests confirmed at once. */
+const defaultCalendar = (storeId: string): BookingCalendarRecord => ({ id: storeId, examiners: 1, closedDates: [], autoConfirm: true, external: null });
+
+const NEARBY_STORES_SHOWN = 3;
+/** How many of the nearest stores are searched for the "nearby stores" alternative. */
+const NEARBY_STORES_SEARCHED = 8;
+
+/**
+ * Eye-exam booking (SPEC §1, §3, §4, §8). A time is reserved with the storage's atomic
+ * `update` on the store day's record, which is checked and written in one step: of two
+ * requests for the last free examiner exactly one gets it, the other hears "time taken".
+ * Bookings of stores with `autoConfirm` are confirmed at once; others — and every requisition
+ * (company) booking — wait as "request sent" until the store confirms (staff endpoint).
+ */
+export class BookingService {
+  private readonly bookings;
+  private readonly days;
+  private readonly calendars;
+  private readonly external: ExternalCalendar;
+  private readonly friends: FriendsLookup | null;
+
+  constructor(
+    private readonly storage: Storage,
+    private readonly clock: Clock,
+    private readonly config: AppConfig,
+    private readonly mailer: Mailer,
+    opts: { external?: ExternalCalendar; friends?: FriendsLookup } = {},
+  ) {
+    this.bookings = storage.collection('bookings');
+    this.days = storage.collection('bookingDays');
+    this.calendars = storage.collection('bookingCalendars');
+    this.external = opts.external ?? createSimulatedExternalCalendar();
+    this.friends = opts.friends ?? null;
+  }
+
+  // ---- Manage link --------------------------------------------------------------------------
+
+  private tokenFor(bookingId: string): string {
+    return manageToken(this.config.secret, bookingId);
+  }
+
+  manageLink(bookingId: string): string {
+    return `${this.config.publicWebUrl.replace(/\/$/, '')}/bestil-tid-til-synstest/${encodeURIComponent(bookingId)}#token=${this.tokenFor(bookingId)}`;
+  }
+
+  private async open(id: string, access: BookingAccess): Promise<BookingRecord> {
+    const rec = await this.bookings.get(id);
+    const byToken = rec !== undefined && access.token !== undefined && sameHash(hashToken(access.token), rec.tokenHash);
+    const byOwner = rec !== undefined && access.customerId !== null && rec.customerId === access.customerId;
+    // A wrong token and an unknown id answer alike, so a link cannot be used to probe for bookings.
+    if (!rec || (!byToken && !byOwner)) throw notFound(bookingErrors.notFound);
+    return rec;
+  }
+
+  // ---- Stores and calendars -----------------------------------------------------------------
+
+  private async store(storeId: string): Promise<Store> {
+    const store = await this.storage.collection('stores').get(storeId);
+    if (!store) throw badRequest({ storeId: bookingErrors.storeNotFound });
+    return store;
+  }
+
+  private async calendar(storeId: string): Promise<BookingCalendarRecord> {
+    return (await this.calendars.get(storeId)) ?? defaultCalendar(storeId);
+  }
+
+  private async ensureReachable(calendar: BookingCalendarRecord): Promise<void> {
+    if (!(await this.external.reachable(calendar))) throw new HttpError(503, 'internal', bookingErrors.providerUnavailable);
+  }
+
+  private checkOffer(store: Store, examType: ExamType, ageGroup: AgeGroup): void {
+    if (!offersExam(store, examType)) throw badRequest({ examType: bookingErrors.examNotOffered });
+    if (!examAllowsAge(examType, ageGroup)) throw badRequest({ ageGroup: bookingErrors.ageNotOffered });
+  }
+
+  /** SPEC §5 birth date DDMMYY → ISO, which must agree with the chosen age group. */
+  private birthDate(input: string | null, ageGroup: AgeGroup): string | null {
+    if (input === null) return null;
+    const now = this.clock.now();
+    const parsed = parseCpr(input, { allowBirthDateOnly: true, today: now });
+    if (!parsed.ok) throw badRequest({ birthDate: parsed.message });
+    if (ageGroupForBirthDate(parsed.birthDate, copenhagenIsoDate(now)) !== ageGroup) throw badRequest({ birthDate: bookingErrors.birthDateAge });
+    return parsed.birthDate;
+  }
+
+  // ---- Free times ---------------------------------------------------------------------------
+
+  private async holdsOn(storeId: string, dates: readonly string[]): Promise<Map<string, Hold[]>> {
+    const records = await Promise.all(dates.map((d) => this.days.get(dayId(storeId, d))));
+    return new Map(dates.map((d, i) => [d, records[i]?.holds ?? []]));
+  }
+
+  private async range(store: Store, calendar: BookingCalendarRecord, examType: ExamType, from: string, days: number): Promise<AvailabilityDay[]> {
+    const first = parseIsoDate(from)!;
+    const dates = Array.from({ length: days }, (_, i) => toIsoDate(addDays(first, i)));
+    const holds = await this.holdsOn(store.id, dates);
+    return availabilityRange({ store, calendar, examType, now: this.clock.now(), from, days, holdsOn: (d) => holds.get(d) ?? [] });
+  }
+
+  /** The first free time from `from`, looking at most `maxDays` ahead, a week at a time. */
+  private async firstFree(store: Store, calendar: BookingCalendarRecord, examType: ExamType, from: string, maxDays: number): Promise<Slot | null> {
+    let start = parseIsoDate(from)!;
+    for (let looked = 0; looked < maxDays; looked += 7) {
+      const slot = firstSlot(await this.range(store, calendar, examType, toIsoDate(start), Math.min(7, maxDays - looked)));
+      if (slot) return slot;
+      start = addDays(start, 7);
+    }
+    return null;
+  }
+
+  /** SPEC §8 alternatives: the next free time here, similar exams here, and nearby stores with a free time. */
+  private async alternatives(store: Store, examType: ExamType, ageGroup: AgeGroup | undefined, from: string, days: number, sameStore: boolean): Promise<BookingAlternatives> {
+    const searchDays = BOOKING_RULES.alternativesSearchDays;
+    const calendar = await this.calendar(store.id);
+    const after = toIsoDate(addDays(parseIsoDate(from)!, days));
+    const nextAvailable = sameStore ? await this.firstFree(store, calendar, examType, after, searchDays) : null;
+
+    const similarExamTypesFree: BookingAlternatives['similarExamTypes'] = [];
+    if (sameStore) {
+      for (const type of similarExamTypes(examType, ageGroup, store)) {
+        const slot = await this.firstFree(store, calendar, type, from, searchDays);
+        if (slot) similarExamTypesFree.push({ examType: type, nextAvailable: slot });
+      }
+    }
+
+    const nearby: BookingAlternatives['nearbyStores'] = [];
+    const stores = await this.storage.collection('stores').all();
+    for (const { store: other, distanceKm } of nearbyStores(store, stores, examType).slice(0, NEARBY_STORES_SEARCHED)) {
+      if (nearby.length >= NEARBY_STORES_SHOWN) break;
+      const otherCalendar = await this.calendar(other.id);
+      if (!(await this.external.reachable(otherCalendar))) continue;
+      const slot = await this.firstFree(other, otherCalendar, examType, from, searchDays);
+      if (slot) nearby.push({ storeId: other.id, name: other.name, city: other.city, distanceKm: Math.round(distanceKm * 10) / 10, nextAvailable: slot });
+    }
+    return { nextAvailable, nearbyStores: nearby, similarExamTypes: similarExamTypesFree };
+  }
+
+  async availability(q: AvailabilityInput): Promise<Availability> {
+    const store = await this.store(q.storeId);
+    if (!offersExam(store, q.examType)) throw badRequest({ examType: bookingErrors.examNotOffered });
+    if (q.ageGroup && !examAllowsAge(q.examType, q.ageGroup)) throw badRequest({ ageGroup: bookingErrors.ageNotOffered });
+    const calendar = await this.calendar(store.id);
+    const base = { storeId: store.id, examType: q.examType, from: q.from };
+    if (!(await this.external.reachable(calendar))) {
+      return { ...base, days: [], unavailable: { reason: 'provider', message: bookingErrors.providerUnavailable }, alternatives: await this.alternatives(store, q.examType, q.ageGroup, q.from, q.days, false) };
+    }
+    const days = await this.range(store, calendar, q.examType, q.from, q.days);
+    const free = days.some((d) => d.slots.length > 0);
+    return { ...base, days, unavailable: null, alternatives: free ? null : await this.alternatives(store, q.examType, q.ageGroup, q.from, q.days, true) };
+  }
+
+  // ---- Holding times ------------------------------------------------------------------------
+
+  private async ensureDay(storeId: string, date: string): Promise<void> {
+    const id = dayId(storeId, date);
+    if (await this.days.get(id)) return;
+    try {
+      await this.days.insert({ id, storeId, date, holds: [] });
+    } catch (err) {
+      if (!(err instanceof DuplicateKeyError)) throw err;
+    }
+  }
+
+  /**
+   * Holds the time from `start` for `bookingId` (replacing the booking's own hold on that day,
+   * when it moves within a day). The check and the write are one atomic `update`.
+   */
+  private async reserve(store: Store, calendar: BookingCalendarRecord, examType: ExamType, start: string, bookingId: string): Promise<Slot> {
+    const base = { store, calendar, examType, now: this.clock.now() };
+    // Not a time the store offers at all (closed, past, off the exam's grid): bad input, not a race.
+    const offered = offeredSlot({ ...base, holds: [] }, start);
+    if (!offered) throw badRequest({ start: bookingErrors.slotNotOffered });
+    await this.ensureDay(store.id, offered.date);
+    const result: { slot: Slot | null } = { slot: null };
+    await this.days.update(dayId(store.id, offered.date), (day) => {
+      const others = day.holds.filter((h) => h.bookingId !== bookingId);
+      const slot = offeredSlot({ ...base, holds: others }, start);
+      // SPEC §4, §8: the time was taken meanwhile.
+      if (!slot) throw new HttpError(409, 'conflict', bookingErrors.slotTaken);
+      result.slot = slot;
+      return { ...day, holds: [...others, holdFor(bookingId, slot.start, slot.end).hold] };
+    });
+    return result.slot!;
+  }
+
+  private async release(storeId: string, date: string, bookingId: string): Promise<void> {
+    await this.days.update(dayId(storeId, date), (day) => ({ ...day, holds: day.holds.filter((h) => h.bookingId !== bookingId) }));
+  }
+
+  /** Puts a booking's hold back as it was (after a move that could not be saved). */
+  private async restoreHold(b: Pick<BookingRecord, 'id' | 'storeId' | 'start' | 'end'>, movedTo: string): Promise<void> {
+    await this.release(b.storeId, movedTo, b.id);
+    const { date, hold } = holdFor(b.id, b.start, b.end);
+    await this.ensureDay(b.storeId, date);
+    await this.days.update(dayId(b.storeId, date), (day) => ({ ...day, holds: [...day.holds.filter((h) => h.bookingId !== b.id), hold] }));
+  }
+
+  // ---- Price --------------------------------------------------------------------------------
+
+  /**
+   * SPEC §1 Friends free visit: the member's last visit is the later of what the Friends record
+   * holds and the customer's last booked visit that has taken place.
+   */
+  private async price(examType: ExamType, visitDate: string, customerId: string | null): Promise<ReturnType<typeof visitPrice>> {
+    if (!customerId || !this.friends) return visitPrice(examType, visitDate, null);
+    const membership = await this.friends.membership(customerId);
+    if (!membership.member) return visitPrice(examType, visitDate, null);
+    const now = this.clock.now().getTime();
+    const visited = await this.bookings.find((b) => b.customerId === customerId && b.status !== 'cancelled' && Date.parse(b.start) < now);
+    const lastVisitOn = [membership.lastVisitOn, ...visited.map((b) => localTimeOf(b.start).date)].filter((d): d is string => d !== null).sort().at(-1) ?? null;
+    return visitPrice(examType, visitDate, { member: true, lastVisitOn });
+  }
+
+  // ---- Views and mail -----------------------------------------------------------------------
+
+  private async view(rec: BookingRecord): Promise<BookingView> {
+    const store = await this.storage.collection('stores').get(rec.storeId);
+    const { tokenHash: _hash, history: _history, ...booking } = rec;
+    return {
+      ...booking,
+      store: { name: store?.name ?? rec.storeId, street: store?.street ?? '', postcode: store?.postcode ?? '', city: store?.city ?? '', phone: store?.phone ?? '' },
+      changeable: isChangeable(rec, this.clock.now()),
+    };
+  }
+
+  private async mail(kind: BookingMailKind, rec: BookingRecord): Promise<void> {
+    const store = await this.storage.collection('stores').get(rec.storeId);
+    if (!store) return;
+    await this.mailer.send(bookingMail(kind, rec, store, this.manageLink(rec.id)));
+  }
+
+  private transition(rec: Pick<BookingRecord, 'status' | 'start' | 'confirmationState'>, action: BookingAction) {
+    const t = bookingTransition(rec, action, this.clock.now());
+    if (!t.ok) throw new HttpError(409, 'conflict', bookingRefusalMessage[t.reason]);
+    return t;
+  }
+
+  // ---- Commands -----------------------------------------------------------------------------
+
+  async create(input: CreateInput, customerId: string | null): Promise<{ booking: BookingView; token: string }> {
+    const store = await this.store(input.storeId);
+    this.checkOffer(store, input.examType, input.ageGroup);
+    const birthDate = this.birthDate(input.birthDate, input.ageGroup);
+    const calendar = await this.calendar(store.id);
+    await this.ensureReachable(calendar);
+    const id = `bk-${newId(12)}`;
+    const slot = await this.reserve(store, calendar, input.examType, input.start, id);
+    const rec = await this.newRecord({ id, store, calendar, examType: input.examType, ageGroup: input.ageGroup, slot, details: { ...input, birthDate }, customerId, rebookedFrom: null });
+    try {
+      await this.bookings.insert(rec);
+    } catch (err) {
+      await this.release(store.id, slot.date, id);
+      throw err;
+    }
+    await this.mail(rec.status === 'confirmed' ? 'confirmed' : 'requested', rec);
+    return { booking: await this.view(rec), token: this.tokenFor(id) };
+  }
+
+  private async newRecord(a: {
+    id: string;
+    store: Store;
+    calendar: BookingCalendarRecord;
+    examType: ExamType;
+    ageGroup: AgeGroup;
+    slot: Slot;
+    details: Omit<DetailsInput, 'birthDate'> & { birthDate: string | null };
+    customerId: string | null;
+    rebookedFrom: string | null;
+  }): Promise<BookingRecord> {
+    const at = this.clock.now().toISOString();
+    const confirmed = a.calendar.autoConfirm && a.details.company === null;
+    return {
+      id: a.id,
+      storeId: a.store.id,
+      examType: a.examType,
+      ageGroup: a.ageGroup,
+      start: a.slot.start,
+      end: a.slot.end,
+      ...detailFields(a.details),
+      status: confirmed ? 'confirmed' : 'requested',
+      confirmationState: confirmed ? 2 : 1,
+      customerId: a.customerId,
+      ...(await this.price(a.examType, a.slot.date, a.customerId)),
+      createdAt: at,
+      updatedAt: at,
+      rebookedFrom: a.rebookedFrom,
+      rebookedTo: null,
+      tokenHash: hashToken(this.tokenFor(a.id)),
+      history: [{ at, action: 'requested', by: 'customer' }, ...(confirmed ? [{ at, action: 'confirmed' as const, by: 'system' as const }] : [])],
+    };
+  }
+
+  async get(id: string, access: BookingAccess): Promise<BookingView> {
+    return this.view(await this.open(id, access));
+  }
+
+  /** Customer info, note and company info (SPEC §4 update); the time and state stay. */
+  async update(id: string, access: BookingAccess, details: DetailsInput): Promise<BookingView> {
+    const rec = await this.open(id, access);
+    this.transition(rec, 'update');
+    const birthDate = this.birthDate(details.birthDate, rec.ageGroup);
+    const at = this.clock.now().toISOString();
+    const updated = await this.bookings.update(id, (cur) => {
+      this.transition(cur, 'update');
+      return { ...cur, ...detailFields({ ...details, birthDate }), updatedAt: at, history: [...cur.history, { at, action: 'updated', by: 'customer' }] };
+    });
+    await this.mail('updated', updated!);
+    return this.view(updated!);
+  }
+
+  /** A new time for a live booking (SPEC §4 rebook): the new time is held before the old one is let go. */
+  async reschedule(id: string, access: BookingAccess, start: string): Promise<BookingView> {
+    const rec = await this.open(id, access);
+    this.transition(rec, 'reschedule');
+    const store = await this.store(rec.storeId);
+    const calendar = await this.calendar(store.id);
+    await this.ensureReachable(calendar);
+    const slot = await this.reserve(store, calendar, rec.examType, start, rec.id);
+    const oldDate = localTimeOf(rec.start).date;
+    const price = await this.price(rec.examType, slot.date, rec.customerId);
+    const at = this.clock.now().toISOString();
+    let updated: BookingRecord | undefined;
+    try {
+      updated = await this.bookings.update(id, (cur) => {
+        const t = this.transition(cur, 'reschedule');
+        const confirmed = calendar.autoConfirm && cur.companyName === null;
+        return {
+          ...cur,
+          start: slot.start,
+          end: slot.end,
+          ...price,
+          status: confirmed ? 'confirmed' : t.status,
+          confirmationState: confirmed ? 2 : t.confirmationState,
+          updatedAt: at,
+          history: [...cur.history, { at, action: 'rescheduled', by: 'customer' }, ...(confirmed ? [{ at, action: 'confirmed' as const, by: 'system' as const }] : [])],
+        };
+      });
+    } catch (err) {
+      await this.restoreHold(rec, slot.date);
+      throw err;
+    }
+    if (oldDate !== slot.date) await this.release(rec.storeId, oldDate, rec.id);
+    await this.mail('rescheduled', updated!);
+    return this.view(updated!);
+  }
+
+  /** SPEC §4 cancel: final for this booking; the time is free for others at once. */
+  async cancel(id: string, access: BookingAccess): Promise<BookingView> {
+    await this.open(id, access);
+    const at = this.clock.now().toISOString();
+    const updated = await this.bookings.update(id, (cur) => {
+      const t = this.transition(cur, 'cancel');
+      return { ...cur, status: t.status, updatedAt: at, history: [...cur.history, { at, action: 'cancelled', by: 'customer' }] };
+    });
+    await this.release(updated!.storeId, localTimeOf(updated!.start).date, id);
+    await this.mail('cancelled', updated!);
+    return this.view(updated!);
+  }
+
+  /**
+   * After a cancellation a new time may be booked (SPEC §4): a new booking with the same
+   * details, optionally in another store or for another exam. The cancelled booking points to it.
+   */
+  async rebook(id: string, access: BookingAccess, input: RebookInput): Promise<{ booking: BookingView; token: string }> {
+    const old = await this.open(id, access);
+    if (!canBookAgain(old)) throw new HttpError(409, 'conflict', old.status === 'cancelled' ? bookingErrors.alreadyRebooked : bookingErrors.notCancelled);
+    const store = await this.store(input.storeId ?? old.storeId);
+    const examType = input.examType ?? old.examType;
+    this.checkOffer(store, examType, old.ageGroup);
+    const calendar = await this.calendar(store.id);
+    await this.ensureReachable(calendar);
+    const newIdValue = `bk-${newId(12)}`;
+    const slot = await this.reserve(store, calendar, examType, input.start, newIdValue);
+    const at = this.clock.now().toISOString();
+    try {
+      // Claimed only once the time is held: two tabs booking again from one link get one booking.
+      await this.bookings.update(old.id, (cur) => {
+        if (!canBookAgain(cur)) throw new HttpError(409, 'conflict', bookingErrors.alreadyRebooked);
+        return { ...cur, rebookedTo: newIdValue, updatedAt: at, history: [...cur.history, { at, action: 'rebooked', by: 'customer' }] };
+      });
+    } catch (err) {
+      await this.release(store.id, slot.date, newIdValue);
+      throw err;
+    }
+    const customerId = old.customerId ?? access.customerId;
+    const details = {
+      contact: old.contact,
+      birthDate: old.birthDate,
+      noteToStore: old.noteToStore,
+      company: old.companyName && old.requisitionType ? { companyName: old.companyName, reference: old.reference, requisitionType: old.requisitionType, workingDistances: old.workingDistances ?? [], tools: old.tools, other: old.other } : null,
+    };
+    const rec = await this.newRecord({ id: newIdValue, store, calendar, examType, ageGroup: old.ageGroup, slot, details, customerId, rebookedFrom: old.id });
+    await this.bookings.insert(rec);
+    await this.mail(rec.status === 'confirmed' ? 'confirmed' : 'requested', rec);
+    return { booking: await this.view(rec), token: this.tokenFor(newIdValue) };
+  }
+
+  /** My Pages: the customer's bookings, soonest first. */
+  async listForCustomer(customerId: string): Promise<BookingView[]> {
+    const mine = await this.bookings.find((b) => b.customerId === customerId);
+    return Promise.all(mine.sort(byStart).map((b) => this.view(b)));
+  }
+
+  /** The store's bookings from a date on, soonest first (store staff). */
+  async listForStore(storeId: string, from: string): Promise<BookingView[]> {
+    const list = await this.bookings.find((b) => b.storeId === storeId && localTimeOf(b.start).date >= from);
+    return Promise.all(list.sort(byStart).map((b) => this.view(b)));
+  }
+
+  /** The store confirms a request (SPEC §4 request sent → confirmed). Another store's booking is not found. */
+  async confirmByStore(id: string, storeId: string): Promise<BookingView> {
+    const rec = await this.bookings.get(id);
+    if (!rec || rec.storeId !== storeId) throw notFound(bookingErrors.notFound);
+    const at = this.clock.now().toISOString();
+    const updated = await this.bookings.update(id, (cur) => {
+      const t = this.transition(cur, 'confirm');
+      return { ...cur, status: t.status, confirmationState: t.confirmationState, updatedAt: at, history: [...cur.history, { at, action: 'confirmed', by: 'store' }] };
+    });
+    await this.mail('confirmed', updated!);
+    return this.view(updated!);
+  }
+
+  /** Today in Copenhagen, for the staff list's default. */
+  today(): string {
+    return copenhagenIsoDate(this.clock.now());
+  }
+}
+
+/**
+ * The manage link's token is an HMAC of the booking id: every mail about a booking carries the
+ * same link, and only the token's hash is stored.
+ */
+export function manageToken(secret: string, bookingId: string): string {
+  return createHmac('sha256', secret).update(`booking-manage:${bookingId}`).digest('base64url');
+}
+
+export const dayId = (storeId: string, date: string) => `${storeId}|${date}`;
+const byStart = (a: { start: string }, b: { start: string }) => Date.parse(a.start) - Date.parse(b.start);
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** The booking fields the customer fills in (SPEC §3): customer info, note to store, company info. */
+function detailFields(d: Omit<DetailsInput, 'birthDate'> & { birthDate: string | null }) {
+  return {
+    contact: d.contact,
+    birthDate: d.birthDate,
+    noteToStore: d.noteToStore,
+    companyName: d.company?.companyName ?? null,
+    reference: d.company?.reference ?? null,
+    requisitionType: d.company?.requisitionType ?? null,
+    workingDistances: d.company ? d.company.workingDistances : null,
+    tools: d.company?.tools ?? null,
+    other: d.company?.other ?? null,
+  };
+}

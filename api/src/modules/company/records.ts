@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { z as zm } from 'zod/mini';
+import { companyAgreementSchema, eyeHealthDaySchema, requisitionKindSchema } from '@optik/shared';
+
+/**
+ * Records of the company flow kept by the storage port (listed in storage/records.ts).
+ * Links are stored only as hashes of their tokens, so a data file holds no usable link.
+ */
+
+/** An agreement as stored: the signing party's link and the contact's read-only link, hashed. */
+export const companyContractRecordSchema = zm.extend(companyAgreementSchema, {
+  signTokenHash: z.string(),
+  viewTokenHash: z.string(),
+});
+export type CompanyContractRecord = z.infer<typeof companyContractRecordSchema>;
+
+export const eyeHealthDayRecordSchema = eyeHealthDaySchema;
+
+/**
+ * What an e-requisition has beyond the store app's requisition (same `id`): what it is for and
+ * where the employee gets the manager's decision. Seeded requisitions have none.
+ */
+export const companyRequisitionRecordSchema = z.object({
+  id: z.string(),
+  contractId: z.string(),
+  kind: requisitionKindSchema,
+  employeeEmail: z.string(),
+  createdAt: z.string(),
+});
+export type CompanyRequisitionRecord = z.infer<typeof companyRequisitionRecordSchema>;

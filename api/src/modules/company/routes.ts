@@ -1,0 +1,74 @@
+import { Router } from 'express';
+import {
+  companyContractRequestSchema,
+  companyLookupQuerySchema,
+  contractSignRequestSchema,
+  contractTerminateRequestSchema,
+  contractTokenRequestSchema,
+  da,
+  documentQuerySchema,
+  employeeRequisitionRequestSchema,
+  eyeHealthDayRequestSchema,
+} from '@optik/shared';
+import type { AppConfig } from '../../deps';
+import { parseOr400 } from '../../http/errors';
+import { requireCsrf } from '../../http/identity';
+import { attemptLimiter } from '../auth/http';
+import type { CompanyService } from './service';
+
+/**
+ * The company flow's calls (SPEC §2 /b2b/*). Links' tokens travel in request bodies; only the
+ * printable document is a GET (opened as a page), with its token in the query string, which the
+ * request log never records.
+ */
+export function companyRoutes(deps: { config: AppConfig; company: CompanyService }): Router {
+  const r = Router();
+  const csrf = requireCsrf(deps.config);
+  // Each call mails someone or tries a secret (a link, an employee number): throttled per IP.
+  const mailing = attemptLimiter(deps.config, { failedOnly: false, message: da.errors.rateLimited });
+  const guessing = attemptLimiter(deps.config, { failedOnly: true, message: da.errors.rateLimited });
+  const noStore = { 'Cache-Control': 'no-store' };
+
+  r.get('/api/company/lookup', async (req, res) => {
+    const query = parseOr400(companyLookupQuerySchema, req.query);
+    res.json({ data: await deps.company.lookup(query) });
+  });
+
+  r.post('/api/company/contracts', csrf, mailing, async (req, res) => {
+    const answers = parseOr400(companyContractRequestSchema, req.body ?? {});
+    res.status(201).json({ data: await deps.company.createContract(answers) });
+  });
+
+  r.get('/api/company/contracts/:id/document', guessing, async (req, res) => {
+    const { token } = parseOr400(documentQuerySchema, req.query);
+    const html = await deps.company.document(String(req.params.id), token);
+    res.set({ ...noStore, 'Content-Type': 'text/html; charset=utf-8' }).send(html);
+  });
+
+  r.post('/api/company/sign/lookup', csrf, guessing, async (req, res) => {
+    const { token } = parseOr400(contractTokenRequestSchema, req.body ?? {});
+    res.set(noStore).json({ data: await deps.company.lookupByToken(token) });
+  });
+
+  r.post('/api/company/sign', csrf, guessing, async (req, res) => {
+    const body = parseOr400(contractSignRequestSchema, req.body ?? {});
+    res.set(noStore).json({ data: await deps.company.sign(body) });
+  });
+
+  r.post('/api/company/terminate', csrf, guessing, async (req, res) => {
+    const body = parseOr400(contractTerminateRequestSchema, req.body ?? {});
+    res.set(noStore).json({ data: await deps.company.terminate(body) });
+  });
+
+  r.post('/api/company/eye-health-days', csrf, mailing, async (req, res) => {
+    const body = parseOr400(eyeHealthDayRequestSchema, req.body ?? {});
+    res.status(201).json({ data: await deps.company.requestEyeHealthDay(body) });
+  });
+
+  r.post('/api/company/requisitions', csrf, guessing, async (req, res) => {
+    const body = parseOr400(employeeRequisitionRequestSchema, req.body ?? {});
+    res.status(201).json({ data: await deps.company.createRequisition(body) });
+  });
+
+  return r;
+}

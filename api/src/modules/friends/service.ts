@@ -1,0 +1,106 @@
+import {
+  FRIENDS_RULES,
+  FRIENDS_TERMS_VERSION,
+  copenhagenIsoDate,
+  freeVisit,
+  isCoveredPurchase,
+  purchaseCover,
+  type FriendsMember,
+  type FriendsMembership,
+} from '@optik/shared';
+import type { Clock } from '../../deps';
+import { HttpError } from '../../http/errors';
+import type { Mailer } from '../../ports/mail';
+import type { Storage } from '../../storage/port';
+import type { CatalogueService } from '../catalogue/service';
+
+export const friendsMessages = {
+  notMember: 'Du er ikke medlem af Friends.',
+} as const;
+
+const isMember = (m: FriendsMember | undefined): boolean => Boolean(m && !m.leftOn);
+
+/**
+ * Friends, the free loyalty club (SPEC §1): joining with the terms accepted, leaving, and the
+ * member's benefits. The accident cover and exchange guarantee are shown for every glasses order
+ * placed as a member. The frame discount (domain/friends.ts `friendsFrameDiscount`) needs a booked
+ * eye test, which arrives with the booking feature (issue 7); until then it is described to the
+ * member and applied nowhere.
+ */
+export class FriendsService {
+  constructor(
+    private readonly storage: Storage,
+    private readonly clock: Clock,
+    private readonly mailer: Mailer,
+    private readonly catalogue: CatalogueService,
+  ) {}
+
+  private today() {
+    return copenhagenIsoDate(this.clock.now());
+  }
+
+  async membership(customerId: string): Promise<FriendsMembership> {
+    const m = await this.storage.collection('friendsMembers').get(customerId);
+    const today = this.today();
+    const lastVisitOn = m?.lastVisitOn ?? null;
+    if (!m || !isMember(m)) return { member: false, memberSince: null, termsVersion: null, lastVisitOn, freeVisit: freeVisit(null, today), coveredPurchases: [] };
+    return {
+      member: true,
+      memberSince: m.joinedOn,
+      termsVersion: m.termsVersion,
+      lastVisitOn,
+      freeVisit: freeVisit(lastVisitOn, today),
+      coveredPurchases: await this.coveredPurchases(customerId, m.joinedOn, today),
+    };
+  }
+
+  /** Joining is free; joining again after leaving starts a new membership. Joining twice changes nothing. */
+  async signup(customerId: string): Promise<FriendsMembership> {
+    const today = this.today();
+    const members = this.storage.collection('friendsMembers');
+    const before = await members.get(customerId);
+    if (isMember(before)) return this.membership(customerId);
+    await members.put({ id: customerId, joinedOn: today, termsVersion: FRIENDS_TERMS_VERSION, lastVisitOn: before?.lastVisitOn ?? null, leftOn: null });
+    const account = await this.storage.collection('accounts').get(customerId);
+    if (account?.email) {
+      await this.mailer.send({
+        to: account.email,
+        subject: 'Velkommen i Friends',
+        text: [
+          `Kære ${account.firstName}`,
+          'Tak, fordi du er blevet medlem af Friends. Som medlem får du:',
+          `– ${FRIENDS_RULES.frameDiscountPercent} % rabat på stellet, når du har booket en synstest hos os\n– ${FRIENDS_RULES.accidentCoverDays} dages uheldsforsikring og ${FRIENDS_RULES.exchangeGuaranteeDays} dages bytteret på briller, du køber som medlem\n– et gratis besøg inden for et år efter dit seneste besøg`,
+          'Du kan altid se dine fordele under Min konto → Friends.',
+          'Venlig hilsen\nProfil Optik',
+        ].join('\n\n'),
+      });
+    }
+    return this.membership(customerId);
+  }
+
+  async leave(customerId: string): Promise<FriendsMembership> {
+    const today = this.today();
+    const updated = await this.storage.collection('friendsMembers').update(customerId, (m) => {
+      if (!isMember(m)) throw new HttpError(409, 'conflict', friendsMessages.notMember);
+      return { ...m, leftOn: today };
+    });
+    if (!updated) throw new HttpError(409, 'conflict', friendsMessages.notMember);
+    return this.membership(customerId);
+  }
+
+  /** Glasses orders placed since joining (not cancelled), newest first, with their cover dates. */
+  private async coveredPurchases(customerId: string, memberSince: string, today: string): Promise<FriendsMembership['coveredPurchases']> {
+    const orders = await this.storage.collection('orders').find((o) => o.customerId === customerId && o.status !== 'cancelled' && o.status !== 'stopped');
+    const out: FriendsMembership['coveredPurchases'] = [];
+    for (const o of orders) {
+      const purchasedOn = copenhagenIsoDate(new Date(o.createdAt));
+      const glasses: string[] = [];
+      for (const line of o.lines) {
+        const article = await this.catalogue.getArticle(line.articleId);
+        if (article && isCoveredPurchase(purchasedOn, memberSince, article.category)) glasses.push(line.description);
+      }
+      if (glasses.length) out.push({ orderId: o.id, orderNumber: o.orderNumber, purchasedOn, description: glasses.join(', '), ...purchaseCover(purchasedOn, today) });
+    }
+    return out.sort((a, b) => (a.purchasedOn < b.purchasedOn ? 1 : a.purchasedOn > b.purchasedOn ? -1 : 0));
+  }
+}

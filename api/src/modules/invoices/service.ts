@@ -1,0 +1,137 @@
+import {
+  applyInvoicePayment,
+  canChangeInvoiceMethod,
+  isCardExpired,
+  isInvoiceOverdue,
+  isInvoicePayable,
+  paymentFailureMessages,
+  type Invoice,
+  type InvoiceMethodChangeResponse,
+  type InvoicePayResponse,
+  type MyInvoice,
+  type PaymentDetails,
+  type invoiceMethodChangeRequestSchema,
+} from '@optik/shared';
+import type { z } from 'zod';
+import type { Clock } from '../../deps';
+import { badRequest, HttpError, notFound } from '../../http/errors';
+import type { PaymentProvider } from '../../ports/payments';
+import type { Storage } from '../../storage/port';
+import { charge, payMessages } from '../payments/service';
+import { OneAtATime } from '../my-orders/one-at-a-time';
+
+type MethodChange = z.output<typeof invoiceMethodChangeRequestSchema>;
+
+export const invoiceServiceMessages = {
+  notFound: 'Fakturaen blev ikke fundet.',
+  methodLocked: 'Betalingsmetoden kan kun ændres på en faktura, der ikke er betalt.',
+  updated: (method: string) => `Betalingsmetoden er ændret til ${method}.`,
+  cancelled: (reason: string) => `Opdateringen blev annulleret: ${reason} Betalingsmetoden er ikke ændret.`,
+} as const;
+
+export const invoiceMethodNames: Record<Invoice['paymentMethod'], string> = {
+  'payment-card': 'betalingskort',
+  'e-invoice': 'e-faktura',
+  invoice: 'faktura',
+  'automatic-direct-debit': 'Betalingsservice',
+};
+
+/**
+ * My Pages payments and invoices (SPEC §2 /min-konto/betaling-fakturaer…, §3 invoice, §4 invoice
+ * payment states). Invoices are written by the subscription schedulers; here a customer sees
+ * their own, pays what is left through the same charge as the checkout, and changes the payment
+ * method. Payments of one invoice run one at a time, so it is never charged twice.
+ */
+export class InvoiceService {
+  private readonly queue = new OneAtATime();
+
+  constructor(
+    private readonly storage: Storage,
+    private readonly clock: Clock,
+    private readonly provider: PaymentProvider,
+  ) {}
+
+  private view(invoice: Invoice): MyInvoice {
+    const now = this.clock.now();
+    return { ...invoice, payable: isInvoicePayable(invoice), overdue: isInvoiceOverdue(invoice, now), canChangeMethod: canChangeInvoiceMethod(invoice) };
+  }
+
+  /** The customer's own invoice; anyone else's is "not found". */
+  private async own(customerId: string, id: string): Promise<Invoice> {
+    const invoice = await this.storage.collection('invoices').get(id);
+    if (!invoice || invoice.customerId !== customerId) throw notFound(invoiceServiceMessages.notFound);
+    return invoice;
+  }
+
+  /** Open invoices first (earliest due first), then the settled ones, newest first. */
+  async list(customerId: string): Promise<{ data: MyInvoice[]; card: { last4: string } | null }> {
+    const all = (await this.storage.collection('invoices').find((i) => i.customerId === customerId)).map((i) => this.view(i));
+    const open = all.filter((i) => i.payable).sort((a, b) => a.dueDate.localeCompare(b.dueDate));
+    const rest = all.filter((i) => !i.payable).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    const card = await this.storage.collection('savedCards').get(customerId);
+    return { data: [...open, ...rest], card: card ? { last4: card.last4 } : null };
+  }
+
+  async get(customerId: string, id: string): Promise<MyInvoice> {
+    return this.view(await this.own(customerId, id));
+  }
+
+  /** Pays what is left of the invoice; a refused payment is an answer with its SPEC §3 result, not an error. */
+  pay(customerId: string, id: string, details: PaymentDetails): Promise<InvoicePayResponse> {
+    return this.queue.run(id, () => this.payOnce(customerId, id, details));
+  }
+
+  private async payOnce(customerId: string, id: string, details: PaymentDetails): Promise<InvoicePayResponse> {
+    const invoice = await this.own(customerId, id);
+    const amount = invoice.amountLeft;
+    const check = applyInvoicePayment(invoice, amount);
+    if (!check.ok) throw new HttpError(409, 'conflict', check.message);
+    const now = this.clock.now();
+    let result;
+    try {
+      result = await charge(this.provider, details, amount, `Faktura ${invoice.ocrNumber}`, now);
+    } catch (err) {
+      // Details the charge refuses (an expired card, a bad CPR) belong to the request's `payment` fields.
+      if (err instanceof HttpError && err.fields) throw new HttpError(err.status, err.code, err.message, Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [`payment.${k}`, v])));
+      throw err;
+    }
+    if (!result.ok) return { outcome: 'failed', failureResult: result.result, message: paymentFailureMessages[result.result] };
+    const at = now.toISOString();
+    const paid = await this.storage.collection('invoices').update(id, (i) => ({
+      ...i,
+      amountLeft: check.amountLeft,
+      paymentStatus: check.paymentStatus,
+      payments: [...(i.payments ?? []), { at, amount, method: details.method, transactionId: result.transactionId }],
+    }));
+    return { outcome: 'paid', amount, invoice: this.view(paid!) };
+  }
+
+  /**
+   * SPEC §4: the update ends 'updated' or 'update cancelled'. A card is checked by the provider
+   * first (a declined card, or one whose bank wants an approval, cancels the update). The new
+   * method applies to this invoice and the other open invoices of the same subscription.
+   */
+  changeMethod(customerId: string, id: string, input: MethodChange): Promise<InvoiceMethodChangeResponse> {
+    return this.queue.run(id, () => this.changeMethodOnce(customerId, id, input));
+  }
+
+  private async changeMethodOnce(customerId: string, id: string, input: MethodChange): Promise<InvoiceMethodChangeResponse> {
+    const invoice = await this.own(customerId, id);
+    if (!canChangeInvoiceMethod(invoice)) throw new HttpError(409, 'conflict', invoiceServiceMessages.methodLocked);
+    const now = this.clock.now();
+    if (input.method === 'payment-card') {
+      const card = input.card;
+      if (isCardExpired(card.expiry, now)) throw badRequest({ 'card.expiry': payMessages.cardExpired });
+      const reg = await this.provider.registerCard({ number: card.cardNumber, validated: card.validated ?? false, reference: customerId });
+      if (!reg.ok) {
+        return { result: 'update-cancelled', message: invoiceServiceMessages.cancelled(paymentFailureMessages[reg.result]), failureResult: reg.result, method: invoice.paymentMethod, invoice: this.view(invoice) };
+      }
+      await this.storage.collection('savedCards').put({ id: customerId, token: reg.token, last4: reg.last4, registeredAt: now.toISOString() });
+    }
+    const invoices = this.storage.collection('invoices');
+    const related = invoice.subscriptionId ? await invoices.find((i) => i.customerId === customerId && i.subscriptionId === invoice.subscriptionId && i.id !== id && canChangeInvoiceMethod(i)) : [];
+    for (const other of related) await invoices.update(other.id, (i) => ({ ...i, paymentMethod: input.method }));
+    const updated = await invoices.update(id, (i) => ({ ...i, paymentMethod: input.method }));
+    return { result: 'updated', message: invoiceServiceMessages.updated(invoiceMethodNames[input.method]), method: input.method, invoice: this.view(updated!) };
+  }
+}

@@ -1,0 +1,379 @@
+import {
+  checkReturnLine,
+  formatCopenhagenDate,
+  formatDkk,
+  lensKindOf,
+  lineReturnability,
+  monthsLeftInPeriod,
+  orderDisplayStatus,
+  orderTransition,
+  returnTransition,
+  unitRefundOf,
+  vatOfGross,
+  withdrawalDays,
+  type LineFacts,
+  type MyOrder,
+  type MyOrderLine,
+  type MyOrderSummary,
+  type Order,
+  type OrderReturn,
+  type PaymentMethod,
+  type SessionUser,
+  type returnRequestSchema,
+} from '@optik/shared';
+import type { z } from 'zod';
+import type { Clock } from '../../deps';
+import { HttpError, notFound } from '../../http/errors';
+import type { Mailer } from '../../ports/mail';
+import type { PaymentProvider } from '../../ports/payments';
+import { nextNumber } from '../../storage/counter';
+import type { Storage } from '../../storage/port';
+import type { CatalogueService } from '../catalogue/service';
+import { DELIVERY_OPTIONS } from '../checkout/delivery';
+import { OneAtATime } from './one-at-a-time';
+
+type ReturnInput = z.output<typeof returnRequestSchema>;
+
+export const myOrderMessages = {
+  orderNotFound: 'Ordren blev ikke fundet.',
+  returnNotFound: 'Der findes ingen returnering med det nummer.',
+  refused: 'Returneringen kan ikke oprettes. Se beskederne ved varerne.',
+  refundFailed: 'Pengene kunne ikke sendes tilbage lige nu, så returneringen er ikke bekræftet. Prøv igen om lidt.',
+} as const;
+
+/** Where return parcels go; a store takes them too (SPEC §1 stores all over Denmark). */
+export const RETURN_ADDRESS = 'Profil Optik Returcenter, Fabriksvej 12, 6000 Kolding';
+
+const METHOD_NAMES: Record<PaymentMethod, string> = { card: 'dit betalingskort', mobilepay: 'MobilePay', klarna: 'Klarna' };
+const REASON_NAMES: Record<OrderReturn['reason'], string> = {
+  'changed-mind': 'Fortrudt køb',
+  'does-not-fit': 'Passer ikke',
+  defective: 'Defekt eller beskadiget',
+  'wrong-item': 'Forkert vare',
+  other: 'Andet',
+};
+
+/** The SPEC §3 shipment method by its delivery id. */
+export function shipmentMethodName(id: number): string {
+  return DELIVERY_OPTIONS.find((o) => o.id === id)?.title ?? 'Levering';
+}
+
+/** When the order reached the customer; orders marked delivered before the field existed use their last change. */
+function deliveredAt(order: Order): string | null {
+  if (order.status !== 'delivered') return null;
+  return order.deliveredAt ?? order.updatedAt ?? order.createdAt;
+}
+
+/** What the order list and the order page both show of an order. */
+function orderHead(o: Order) {
+  return {
+    id: o.id,
+    orderNumber: o.orderNumber,
+    status: o.status,
+    displayStatus: orderDisplayStatus[o.status],
+    createdAt: o.createdAt,
+    deliveredAt: deliveredAt(o),
+    deliveryMethodId: o.deliveryMethodId,
+    shipmentMethod: shipmentMethodName(o.deliveryMethodId),
+    totalPrice: o.totalPrice,
+  };
+}
+
+/** Items of order line `index` in the returns with `status`. */
+function quantityIn(returns: readonly OrderReturn[], index: number, status: OrderReturn['status']): number {
+  return returns.filter((r) => r.status === status).reduce((n, r) => n + r.lines.filter((l) => l.lineIndex === index).reduce((m, l) => m + l.quantity, 0), 0);
+}
+
+/**
+ * My Pages orders and returns (SPEC §2 /min-konto/ordrer…, §4, §6): a customer sees only orders
+ * placed under their account; returns follow the rules of domain/returns.ts; a return becomes
+ * confirmed when the parcel is received (store or returns desk), and the refund then goes back
+ * to the order's original payment method through the payments port.
+ */
+export class MyOrdersService {
+  /** Returns of one order are created one at a time, so two submits cannot return the same item twice. */
+  private readonly queue = new OneAtATime();
+
+  constructor(
+    private readonly storage: Storage,
+    private readonly clock: Clock,
+    private readonly catalogue: CatalogueService,
+    private readonly provider: PaymentProvider,
+    private readonly mailer: Mailer,
+  ) {}
+
+  /** The customer's own order; anyone else's is "not found", so ids cannot be probed. */
+  private async ownOrder(customerId: string, orderId: string): Promise<Order> {
+    const order = await this.storage.collection('orders').get(orderId);
+    if (!order || order.customerId !== customerId) throw notFound(myOrderMessages.orderNotFound);
+    return order;
+  }
+
+  private returnsOf(orderId: string): Promise<OrderReturn[]> {
+    return this.storage.collection('returns').find((r) => r.orderId === orderId);
+  }
+
+  async list(customerId: string): Promise<MyOrderSummary[]> {
+    const orders = await this.storage.collection('orders').find((o) => o.customerId === customerId);
+    const returns = await this.storage.collection('returns').find((r) => r.customerId === customerId);
+    return orders
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+      .map((o) => {
+        const latest = returns.filter((r) => r.orderId === o.id).sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+        return {
+          ...orderHead(o),
+          itemCount: o.lines.reduce((n, l) => n + l.quantity, 0),
+          returnStatus: latest?.status ?? null,
+        };
+      });
+  }
+
+  async get(customerId: string, orderId: string): Promise<MyOrder> {
+    const order = await this.ownOrder(customerId, orderId);
+    return this.view(order, await this.returnsOf(order.id));
+  }
+
+  /** Start of the six-month period of a monthly-lens line: the lens subscription's start, else the order date. */
+  private async periodStart(order: Order, skuId: string, subscribed: boolean): Promise<string> {
+    if (!subscribed || !order.customerId) return order.createdAt;
+    const subs = await this.storage.collection('subscriptions').find((s) => s.customerId === order.customerId && s.kind === 'lens' && s.items.some((i) => i.skuId === skuId));
+    const start = subs.map((s) => s.startDate).filter((d) => d <= order.createdAt.slice(0, 10)).sort().at(-1);
+    return start ?? order.createdAt;
+  }
+
+  private async lineFacts(order: Order, returns: readonly OrderReturn[]): Promise<{ facts: LineFacts; withdrawal: 30 | 90; returned: number; pending: number }[]> {
+    const goods = order.lines.reduce((s, l) => s + l.lineTotal, 0);
+    const now = this.clock.now();
+    const out = [];
+    for (const [index, line] of order.lines.entries()) {
+      const article = await this.catalogue.getArticle(line.articleId);
+      const lensKind = lensKindOf(article);
+      const returned = quantityIn(returns, index, 'confirmed');
+      const pending = quantityIn(returns, index, 'pending');
+      const withdrawal = withdrawalDays(article);
+      const monthsLeft = lensKind === 'monthly' ? monthsLeftInPeriod(await this.periodStart(order, line.skuId, line.subscriptionInterval !== null), now) : null;
+      out.push({
+        withdrawal,
+        returned,
+        pending,
+        facts: {
+          orderStatus: order.status,
+          paid: order.paymentStatus === 'paid' || order.paymentStatus === 'refunded',
+          deliveredAt: deliveredAt(order),
+          quantity: line.quantity,
+          alreadyReturned: returned + pending,
+          unitRefund: unitRefundOf(line.unitPrice, goods, order.discount),
+          withdrawalDays: withdrawal,
+          lensKind,
+          monthsLeft,
+        },
+      });
+    }
+    return out;
+  }
+
+  private async view(order: Order, returns: OrderReturn[]): Promise<MyOrder> {
+    const now = this.clock.now();
+    const facts = await this.lineFacts(order, returns);
+    const lines: MyOrderLine[] = order.lines.map((l, index) => {
+      const f = facts[index]!;
+      const r = lineReturnability(f.facts, now);
+      return {
+        index,
+        articleId: l.articleId,
+        skuId: l.skuId,
+        description: l.description,
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        lineTotal: l.lineTotal,
+        vat: l.vat,
+        subscriptionInterval: l.subscriptionInterval,
+        returnedQuantity: f.returned,
+        pendingReturnQuantity: f.pending,
+        withdrawalDays: f.withdrawal,
+        withdrawalDeadline: r.deadline,
+        lensKind: f.facts.lensKind,
+        monthsLeft: f.facts.monthsLeft,
+        returnable: r.ok ? { maxQuantity: r.maxQuantity, unitRefund: r.unitRefund, openedUnitRefund: r.openedUnitRefund } : null,
+        notReturnableReason: r.ok ? null : r.message,
+      };
+    });
+    return {
+      ...orderHead(order),
+      paymentStatus: order.paymentStatus,
+      paymentMethod: order.paymentMethod,
+      paidAt: order.paidAt,
+      lines,
+      shipping: order.shipping,
+      discount: order.discount,
+      giftCardAmount: order.giftCardAmount,
+      vat: vatOfGross(order.totalPrice),
+      deliveryAddress: order.deliveryAddress,
+      returns: returns.sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
+      shippingRefundable: returns.some((r) => r.shippingRefund > 0) ? 0 : order.shipping,
+    };
+  }
+
+  /** Registers a return (pending) and mails the return label and instructions. */
+  createReturn(customerId: string, orderId: string, input: ReturnInput): Promise<OrderReturn> {
+    return this.queue.run(`order:${orderId}`, () => this.createReturnOnce(customerId, orderId, input));
+  }
+
+  private async createReturnOnce(customerId: string, orderId: string, input: ReturnInput): Promise<OrderReturn> {
+    const order = await this.ownOrder(customerId, orderId);
+    const returns = await this.returnsOf(order.id);
+    const facts = await this.lineFacts(order, returns);
+    const now = this.clock.now();
+    const fields: Record<string, string> = {};
+    const lines: OrderReturn['lines'] = [];
+    for (const [i, req] of input.lines.entries()) {
+      const f = facts[req.lineIndex];
+      if (!f) {
+        fields[`lines.${i}.lineIndex`] = 'Varen findes ikke på ordren.';
+        continue;
+      }
+      const check = checkReturnLine(f.facts, req, now);
+      if (!check.ok) {
+        fields[`lines.${i}.quantity`] = check.message;
+        continue;
+      }
+      const opened = req.opened && f.facts.lensKind !== null;
+      lines.push({ lineIndex: req.lineIndex, description: order.lines[req.lineIndex]!.description, quantity: req.quantity, opened, monthsLeft: opened ? check.monthsLeft : null, refund: check.refund });
+    }
+    if (Object.keys(fields).length > 0) throw new HttpError(422, 'unprocessable', myOrderMessages.refused, fields);
+
+    // The whole order back: the original delivery charge is refunded too (once).
+    const requested = (index: number) => lines.filter((l) => l.lineIndex === index).reduce((n, l) => n + l.quantity, 0);
+    const everything = order.lines.every((l, index) => facts[index]!.facts.alreadyReturned + requested(index) >= l.quantity);
+    const shippingRefund = everything && !returns.some((r) => r.shippingRefund > 0) ? order.shipping : 0;
+    // Never more back to the payment method than it paid (gift-card cover and earlier returns taken off).
+    const charged = order.totalPrice - order.giftCardAmount;
+    const refundedBefore = returns.reduce((s, r) => s + r.refundTotal, 0);
+    const refundTotal = Math.max(0, Math.min(lines.reduce((s, l) => s + l.refund, 0) + shippingRefund, charged - refundedBefore));
+
+    const n = await nextNumber(this.storage, 'return-number', 500_001);
+    const ret: OrderReturn = {
+      id: crypto.randomUUID(),
+      returnNumber: `R${n}`,
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      customerId,
+      status: 'pending',
+      reason: input.reason,
+      comment: input.comment,
+      lines,
+      shippingRefund,
+      refundTotal,
+      refundMethod: order.paymentMethod,
+      // A PostNord-style parcel number for the prepaid return label.
+      label: { code: `RR${String(n).padStart(9, '0')}DK`, status: 'sent' },
+      createdAt: now.toISOString(),
+      confirmedAt: null,
+      refundedAt: null,
+      refundTransactionId: null,
+    };
+    await this.storage.collection('returns').insert(ret);
+    const to = await this.emailOf(order);
+    if (to) await this.mailer.send({ to, subject: `Din returnering ${ret.returnNumber} af ordre ${order.orderNumber}`, text: labelMail(ret) });
+    return ret;
+  }
+
+  private async emailOf(order: Order): Promise<string | null> {
+    const account = order.customerId ? await this.storage.collection('accounts').get(order.customerId) : undefined;
+    return account?.email ?? order.contact?.email ?? null;
+  }
+
+  /**
+   * The parcel has arrived (a store or the returns desk scans its return number): the return is
+   * confirmed and the refund goes back to the original payment method. If the provider refuses,
+   * the return stays pending so it can be confirmed again.
+   */
+  confirmReturn(returnNumber: string): Promise<OrderReturn> {
+    return this.queue.run(`return:${returnNumber}`, () => this.confirmOnce(returnNumber));
+  }
+
+  private async confirmOnce(returnNumber: string): Promise<OrderReturn> {
+    const returns = this.storage.collection('returns');
+    const ret = await returns.findOne((r) => r.returnNumber === returnNumber);
+    if (!ret) throw notFound(myOrderMessages.returnNotFound);
+    const allowed = returnTransition(ret.status, 'confirmed');
+    if (!allowed.ok) throw new HttpError(409, 'conflict', allowed.message);
+    const order = await this.storage.collection('orders').get(ret.orderId);
+    if (!order) throw notFound(myOrderMessages.orderNotFound);
+    let transactionId: string | null = null;
+    if (ret.refundTotal > 0 && ret.refundMethod) {
+      const refund = await this.provider.refund({ method: ret.refundMethod, amount: ret.refundTotal, originalReference: ret.orderNumber, reference: ret.returnNumber });
+      if (!refund.ok) throw new HttpError(502, 'internal', myOrderMessages.refundFailed);
+      transactionId = refund.transactionId;
+    }
+    const at = this.clock.now().toISOString();
+    const confirmed = (await returns.update(ret.id, (r) => ({ ...r, status: 'confirmed', confirmedAt: at, refundedAt: transactionId ? at : null, refundTransactionId: transactionId })))!;
+    // Everything of the order came back: the order's payment is refunded.
+    const all = await this.returnsOf(order.id);
+    if (order.lines.every((l, index) => quantityIn(all, index, 'confirmed') >= l.quantity)) {
+      await this.storage.collection('orders').update(order.id, (o) => ({ ...o, paymentStatus: 'refunded', updatedAt: at }));
+    }
+    const to = await this.emailOf(order);
+    if (to) await this.mailer.send({ to, subject: `Vi har modtaget din returnering ${confirmed.returnNumber}`, text: confirmedMail(confirmed) });
+    return confirmed;
+  }
+
+  /**
+   * Staff move an order along its SPEC §4 states (domain/returns.ts ORDER_TRANSITIONS). A store
+   * order or a click-and-collect order belongs to its store; a web order sent to an address is
+   * handled by the warehouse, which logs in as a store. Delivered sets the delivery time the
+   * withdrawal period counts from.
+   */
+  async changeOrderStatus(orderNumber: string, status: Order['status'], staff: SessionUser): Promise<Order> {
+    const orders = this.storage.collection('orders');
+    const found = await orders.findOne((o) => o.orderNumber === orderNumber);
+    const ownStore = found && (found.storeId ?? found.pickupStoreId);
+    if (!found || (ownStore && ownStore !== staff.storeId)) throw notFound(myOrderMessages.orderNotFound);
+    const at = this.clock.now().toISOString();
+    const updated = await orders.update(found.id, (o) => {
+      const allowed = orderTransition(o.status, status);
+      if (!allowed.ok) throw new HttpError(409, 'conflict', allowed.message);
+      return { ...o, status, updatedAt: at, ...(status === 'delivered' ? { deliveredAt: at } : {}) };
+    });
+    return updated!;
+  }
+}
+
+function labelMail(r: OrderReturn): string {
+  return [
+    'Hej',
+    '',
+    `Tak for din besked. Vi har registreret returneringen ${r.returnNumber} af ordre ${r.orderNumber}:`,
+    '',
+    ...r.lines.map((l) => `${l.quantity} × ${l.description}${l.opened ? ' (åbnet)' : ''}: ${formatDkk(l.refund)}`),
+    ...(r.shippingRefund ? [`Fragt: ${formatDkk(r.shippingRefund)}`] : []),
+    `Du får ${formatDkk(r.refundTotal)} tilbage${r.refundMethod ? ` på ${METHOD_NAMES[r.refundMethod]}` : ''}, når vi har modtaget varerne.`,
+    '',
+    'Sådan sender du varerne:',
+    '1. Pak varerne godt ind, gerne i den originale emballage.',
+    `2. Skriv returnummeret ${r.returnNumber} på en seddel, og læg den i pakken.`,
+    `3. Aflever pakken i en PostNord-pakkeshop, og vis returkoden ${r.label.code}. Fragten er betalt.`,
+    `   Pakken går til ${RETURN_ADDRESS}.`,
+    '   Du kan også aflevere pakken i en af vores butikker.',
+    '',
+    `Årsag: ${REASON_NAMES[r.reason]}${r.comment ? ` – ${r.comment}` : ''}`,
+    `Registreret ${formatCopenhagenDate(r.createdAt)}. Du kan følge returneringen under Min konto → Ordrer.`,
+    '',
+    'Venlig hilsen',
+    'Profil Optik',
+  ].join('\n');
+}
+
+function confirmedMail(r: OrderReturn): string {
+  return [
+    'Hej',
+    '',
+    `Vi har modtaget dine varer fra ordre ${r.orderNumber} (returnering ${r.returnNumber}).`,
+    r.refundTotal > 0
+      ? `Vi har sendt ${formatDkk(r.refundTotal)} tilbage${r.refundMethod ? ` til ${METHOD_NAMES[r.refundMethod]}` : ''}. Det kan tage op til 5 bankdage, før beløbet står på din konto.`
+      : 'Der er intet beløb at betale tilbage for denne returnering.',
+    '',
+    'Venlig hilsen',
+    'Profil Optik',
+  ].join('\n');
+}

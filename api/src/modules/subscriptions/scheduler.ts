@@ -1,0 +1,243 @@
+import { createHash } from 'node:crypto';
+import type { Logger } from 'pino';
+import {
+  addDaysIso,
+  copenhagenIsoDate,
+  formatCopenhagenDate,
+  formatDkk,
+  isDeliveryDue,
+  firstDeliveryAfter,
+  noticeDay,
+  temporaryAddressOn,
+  vatOfGross,
+  type Invoice,
+  type Order,
+  type Subscription,
+} from '@optik/shared';
+import type { Clock } from '../../deps';
+import type { Mailer } from '../../ports/mail';
+import { nextNumber } from '../../storage/counter';
+import { DuplicateKeyError, type Storage } from '../../storage/port';
+import type { CatalogueService } from '../catalogue/service';
+import type { PaymentAgreements } from './agreements';
+import { nextOcrNumber } from './ocr';
+
+export const SCHEDULER_INTERVAL_MS = 60 * 60 * 1000;
+/** Invoices without a payment agreement are due 14 days after the delivery (netto 14 dage). */
+export const INVOICE_DUE_DAYS = 14;
+/** SPEC §1: home delivery is free with a lens subscription. */
+const HOME_DELIVERY = 101;
+
+/** A stable UUID (version 8, name-based on SHA-256) for a name: the same delivery always gets the same ids. */
+export function nameUuid(name: string): string {
+  const h = createHash('sha256').update(name).digest('hex');
+  const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+export interface DeliveryOutcome {
+  subscriptionId: string;
+  deliveryDate: string;
+  orderNumber: string;
+  paid: boolean;
+  /** False when a previous run had already made this delivery's order and invoice. */
+  created: boolean;
+}
+
+/**
+ * Creates each due lens delivery (SPEC §3, §4): for every active lens subscription whose next
+ * delivery date has come, one order (status Handling, VAT per line as in the checkout) and one
+ * invoice with an OCR number, charged on the subscription's payment agreement when it has one.
+ * Then the next delivery moves one interval on. Paused and cancelled subscriptions are skipped.
+ *
+ * Idempotent: the order's and invoice's ids are derived from the subscription and the delivery
+ * date, so a second run for the same date (or a run after a crash between the steps) finds them
+ * and only finishes what is missing. Runs in this process never overlap.
+ */
+export class SubscriptionScheduler {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly storage: Storage,
+    private readonly catalogue: CatalogueService,
+    private readonly agreements: PaymentAgreements,
+    private readonly mailer: Mailer,
+    private readonly logger?: Logger,
+  ) {}
+
+  runDue(now: Date): Promise<DeliveryOutcome[]> {
+    const run = this.queue.catch(() => undefined).then(() => this.runOnce(now));
+    this.queue = run;
+    return run;
+  }
+
+  /** Runs now and then every `intervalMs` on `clock`'s time; returns the stop function. */
+  start(clock: Clock, intervalMs = SCHEDULER_INTERVAL_MS): () => void {
+    const tick = () => {
+      this.runDue(clock.now()).catch((err: unknown) => this.logger?.error({ err }, 'linseabonnementer: levering mislykkedes'));
+    };
+    tick();
+    const timer = setInterval(tick, intervalMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
+  private async runOnce(now: Date): Promise<DeliveryOutcome[]> {
+    const today = copenhagenIsoDate(now);
+    const due = await this.storage.collection('subscriptions').find((s) => isDeliveryDue(s, today));
+    const out: DeliveryOutcome[] = [];
+    for (const sub of due) {
+      // One subscription's failure (a mail server down) must not hold back the others.
+      try {
+        out.push(await this.deliver(sub, today, now));
+      } catch (err) {
+        this.logger?.error({ err, subscriptionId: sub.id }, 'linseabonnement: levering mislykkedes');
+      }
+    }
+    return out;
+  }
+
+  private async deliver(sub: Subscription, today: string, now: Date): Promise<DeliveryOutcome> {
+    const date = sub.nextDelivery!;
+    const orderId = nameUuid(`lens-delivery:${sub.id}:${date}`);
+    const invoiceId = nameUuid(`lens-invoice:${sub.id}:${date}`);
+    let order = await this.storage.collection('orders').get(orderId);
+    const created = !order;
+    if (!order) {
+      const made = await this.makeOrder(sub, orderId, date, now);
+      try {
+        order = await this.storage.collection('orders').insert(made);
+      } catch (err) {
+        if (!(err instanceof DuplicateKeyError)) throw err;
+        order = (await this.storage.collection('orders').get(orderId))!;
+      }
+    }
+    let invoice: Invoice | null = null;
+    if (!(await this.storage.collection('invoices').get(invoiceId))) {
+      try {
+        invoice = await this.storage.collection('invoices').insert(await this.makeInvoice(sub, order, invoiceId, date, now));
+      } catch (err) {
+        if (!(err instanceof DuplicateKeyError)) throw err;
+      }
+    }
+    // Advance only from this delivery's date: a concurrent change (pause, new interval) wins.
+    await this.storage.collection('subscriptions').update(sub.id, (cur) => {
+      if (cur.nextDelivery !== date || !cur.deliveryInterval) return cur;
+      const next = firstDeliveryAfter(date, cur.deliveryInterval, today, cur.deliveryDay);
+      return { ...cur, nextDelivery: next, noticeDayDate: noticeDay(next), lastOrderDate: date, lastOrderNumber: order.orderNumber };
+    });
+    if (invoice) {
+      await this.mail(sub, order, invoice).catch((err: unknown) => this.logger?.error({ err, subscriptionId: sub.id }, 'linseabonnement: mail om levering mislykkedes'));
+    }
+    return { subscriptionId: sub.id, deliveryDate: date, orderNumber: order.orderNumber, paid: order.paymentStatus === 'paid', created };
+  }
+
+  private async makeOrder(sub: Subscription, id: string, date: string, now: Date): Promise<Order> {
+    const lines = [];
+    for (const item of sub.items.filter((i) => i.status === 'active')) {
+      const found = item.unitPrice === undefined || item.description === undefined ? await this.catalogue.findSku(item.skuId) : undefined;
+      const unitPrice = item.unitPrice ?? found?.article.price.subscription?.amount ?? 0;
+      const lineTotal = unitPrice * item.quantity;
+      lines.push({
+        articleId: item.articleId,
+        skuId: item.skuId,
+        description: item.description ?? `${found?.article.packageName ?? found?.article.name ?? item.skuId}, ${found?.sku.name ?? ''}`,
+        quantity: item.quantity,
+        unitPrice,
+        vat: vatOfGross(lineTotal),
+        lineTotal,
+        subscriptionInterval: sub.deliveryInterval,
+        prescription: item.prescription,
+        prescriptionGlasses: null,
+      });
+    }
+    const total = lines.reduce((s, l) => s + l.lineTotal, 0);
+    const orderNumber = `O${await nextNumber(this.storage, 'order-number', 2_600_001)}`;
+    const agreement = sub.paymentAgreement ?? null;
+    // The agreement is charged with the delivery's order id as its reference (the provider's idempotency key).
+    const charged = agreement && total > 0 ? await this.agreements.charge(agreement, total, id) : null;
+    const paid = charged?.ok === true;
+    const temporary = temporaryAddressOn(sub.temporaryAddress, date);
+    const delivery = sub.delivery;
+    const at = now.toISOString();
+    return {
+      id,
+      orderNumber,
+      status: 'handled',
+      paymentStatus: paid ? 'paid' : 'awaiting-payment',
+      // A temporary address is delivered to the door, whatever the usual method is.
+      deliveryMethodId: temporary ? HOME_DELIVERY : (delivery?.deliveryMethodId ?? HOME_DELIVERY),
+      pickupStoreId: temporary ? null : (delivery?.pickupStoreId ?? null),
+      customerId: sub.customerId,
+      prescriptionId: null,
+      storeId: null,
+      createdBy: 'web',
+      lines,
+      shipping: 0,
+      totalPrice: total,
+      createdAt: at,
+      paidAt: paid ? at : null,
+      paymentMethod: paid ? agreement!.method : null,
+      contact: delivery?.contact ?? (await this.contactOf(sub.customerId)),
+      deliveryAddress: temporary ? { street: temporary.street, zip: temporary.zip, city: temporary.city } : (delivery?.deliveryAddress ?? null),
+      collectionPointId: temporary ? null : (delivery?.collectionPointId ?? null),
+      discount: 0,
+      discountCode: null,
+      giftCardAmount: 0,
+      updatedAt: at,
+    };
+  }
+
+  private async contactOf(accountId: string): Promise<Order['contact']> {
+    const a = await this.storage.collection('accounts').get(accountId);
+    return a?.email ? { firstName: a.firstName, lastName: a.lastName, email: a.email, phone: a.phone ?? '' } : null;
+  }
+
+  private async makeInvoice(sub: Subscription, order: Order, id: string, date: string, now: Date): Promise<Invoice> {
+    const paid = order.paymentStatus === 'paid';
+    const method = sub.paymentAgreement?.method;
+    return {
+      id,
+      customerId: sub.customerId,
+      subscriptionId: sub.id,
+      ocrNumber: await nextOcrNumber(this.storage),
+      originalAmountDue: order.totalPrice,
+      amountLeft: paid ? 0 : order.totalPrice,
+      createdAt: now.toISOString(),
+      dueDate: paid ? date : addDaysIso(date, INVOICE_DUE_DAYS),
+      // A MobilePay agreement pays automatically: the SPEC §4 "automatic direct debit".
+      paymentMethod: method === 'card' ? 'payment-card' : method === 'mobilepay' ? 'automatic-direct-debit' : 'invoice',
+      paymentStatus: paid ? 'paid' : 'not-paid',
+      kind: 'pdf',
+      lines: order.lines.map((l) => ({ description: `${l.quantity} × ${l.description}`, amount: l.lineTotal, vat: l.vat })),
+    };
+  }
+
+  private async mail(sub: Subscription, order: Order, invoice: Invoice) {
+    const to = order.contact?.email;
+    if (!to) return;
+    const paid = order.paymentStatus === 'paid';
+    const where = order.deliveryAddress && order.deliveryMethodId !== 119 ? `${order.deliveryAddress.street}, ${order.deliveryAddress.zip} ${order.deliveryAddress.city}` : 'butikken, du har valgt';
+    await this.mailer.send({
+      to,
+      subject: `Din linselevering er på vej (ordre ${order.orderNumber})`,
+      text: [
+        `Hej ${order.contact?.firstName ?? ''}`.trim(),
+        '',
+        `Vi har pakket den næste levering af dit linseabonnement. Den sendes til ${where}.`,
+        '',
+        ...order.lines.map((l) => `${l.quantity} × ${l.description}: ${formatDkk(l.lineTotal)}`),
+        `I alt: ${formatDkk(order.totalPrice)} (heraf moms ${formatDkk(vatOfGross(order.totalPrice))})`,
+        '',
+        paid
+          ? `Beløbet er trukket med ${sub.paymentAgreement!.label}.`
+          : `Betal fakturaen senest ${formatCopenhagenDate(invoice.dueDate)} med OCR-nummer ${invoice.ocrNumber}. Du kan også betale under Min konto → Betaling og fakturaer.`,
+        '',
+        'Du kan ændre, sætte på pause eller opsige abonnementet under Min konto → Abonnementer.',
+        '',
+        'Venlig hilsen',
+        'Profil Optik',
+      ].join('\n'),
+    });
+  }
+}

@@ -1,0 +1,93 @@
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useSetAtom } from 'jotai';
+import type { ApiError, SessionResponse } from '@optik/shared';
+import { sessionAtom } from '../session';
+
+export type FieldErrors = Record<string, string>;
+
+interface Issue {
+  path: readonly PropertyKey[];
+  message: string;
+}
+
+/** The first Danish message per field of a failed parse with the shared schema (the same keys the API uses). */
+export function schemaErrors(result: { success: true } | { success: false; error: { issues: readonly Issue[] } }): FieldErrors {
+  const out: FieldErrors = {};
+  if (!result.success) for (const issue of result.error.issues) out[issue.path.map(String).join('.') || '_'] ??= issue.message;
+  return out;
+}
+
+/** The API's per-field messages (400 validation, 409 e-mail taken …). */
+export const apiFieldErrors = (error: ApiError['error']): FieldErrors => ({ ...error.fields });
+
+/**
+ * After a refused submit, focus goes to the first invalid field of `form` (WCAG 3.3.1); call the
+ * returned function once the errors are set.
+ */
+export function useFocusFirstError(form: RefObject<HTMLFormElement | null>): () => void {
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (attempt) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempt, form]);
+  return useCallback(() => setAttempt((n) => n + 1), []);
+}
+
+/**
+ * The state every account form has: field errors, a form-level alert, and busy while the API
+ * answers. `refuse` shows refused input (the shared schema's or the API's messages) and moves
+ * focus to the first invalid field; `send` runs a call with the form busy and old messages gone.
+ */
+export function useFormState() {
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstError = useFocusFirstError(formRef);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const refuse = useCallback(
+    (fields: FieldErrors, message: string) => {
+      setErrors(fields);
+      setAlert(message);
+      if (Object.keys(fields).length > 0) focusFirstError();
+    },
+    [focusFirstError],
+  );
+  const send = useCallback(async <T,>(call: () => Promise<T>): Promise<T> => {
+    setBusy(true);
+    setAlert(null);
+    setErrors({});
+    try {
+      return await call();
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+  return { formRef, errors, alert, setAlert, busy, refuse, send };
+}
+
+/** The form-level message (SPEC §8 texts, "correct the errors"), announced when it appears. */
+export function FormAlert({ message }: { message: string | null }) {
+  return message ? (
+    <p role="alert" className="error">
+      {message}
+    </p>
+  ) : null;
+}
+
+/** Puts a fresh login into the shop's session (My Pages and the checkout read it). */
+export function useSignedIn(): (session: SessionResponse) => void {
+  const setSession = useSetAtom(sessionAtom);
+  return useCallback((s: SessionResponse) => setSession({ state: 'signed-in', user: s.user, expiresAt: s.expiresAt }), [setSession]);
+}
+
+/** The parameters of a URL fragment (`#token=…`, `#code=…&state=…`), with or without the `#`. */
+export const readFragment = (hash: string) => new URLSearchParams(hash.replace(/^#/, ''));
+
+/**
+ * Takes a one-time value the API put in the URL fragment (reset token, e-ID code) out of the
+ * address bar once read, so it is not left in the history or shared by copying the address.
+ */
+export function useClearFragment(): void {
+  useEffect(() => {
+    if (window.location.hash) window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
+  }, []);
+}

@@ -1,0 +1,226 @@
+import { useEffect, useState } from 'react';
+import { useParams } from '@tanstack/react-router';
+import { formatCopenhagenDate, formatDkk, type MyOrder, type MyOrderLine, type OrderReturn } from '@optik/shared';
+import { api } from '../../../api';
+import { LoadError } from '../../../load-error';
+import { useApi } from '../../../use-api';
+import { AccountPage } from '../account-page';
+import { om } from './messages';
+import { ordersApi, returnHref, type OrdersApi } from './orders-api';
+import { OrderStatus } from './orders-page';
+import './orders.css';
+
+/** One line's state: the SPEC §4 order state, and what of it is returned or on its way back. */
+function lineState(order: MyOrder, line: MyOrderLine): string {
+  const parts: string[] = [om.lifecycle[order.status]];
+  if (line.returnedQuantity > 0) parts.push(om.lineState.returned(line.returnedQuantity));
+  if (line.pendingReturnQuantity > 0) parts.push(om.lineState.pending(line.pendingReturnQuantity));
+  return parts.join(', ');
+}
+
+function withdrawal(line: MyOrderLine): string {
+  if (line.returnable && line.withdrawalDeadline) return om.withdrawalUntil(line.withdrawalDays, formatCopenhagenDate(line.withdrawalDeadline));
+  return line.notReturnableReason ?? om.withdrawalDays(line.withdrawalDays);
+}
+
+function payment(order: MyOrder): string {
+  if (order.paymentStatus === 'refunded') return om.refunded;
+  if (!order.paidAt) return om.notPaid;
+  return om.paidWith(order.paymentMethod ? om.method[order.paymentMethod] : om.giftCard, formatCopenhagenDate(order.paidAt));
+}
+
+export function ReturnSummary({ ret }: { ret: OrderReturn }) {
+  const method = ret.refundMethod ? om.methodTo[ret.refundMethod] : null;
+  return (
+    <article className="return-card" aria-labelledby={`return-${ret.id}`}>
+      <h3 id={`return-${ret.id}`}>
+        {om.returnHeading(ret.returnNumber)} <span className={`status-badge${ret.status === 'confirmed' ? ' ok' : ''}`}>{om.returnStatus[ret.status]}</span>
+      </h3>
+      <p className="muted">
+        {om.returnRegistered(formatCopenhagenDate(ret.createdAt))}
+        {ret.confirmedAt ? ` · ${om.returnConfirmed(formatCopenhagenDate(ret.confirmedAt))}` : ''}
+      </p>
+      <p>{om.returnStatusLong[ret.status]}</p>
+      <ul>
+        {ret.lines.map((l) => (
+          <li key={l.lineIndex}>
+            {`${l.quantity} × ${l.description}${l.opened ? ` (${om.opened}${l.monthsLeft !== null ? `, ${om.monthsLeft(l.monthsLeft)}` : ''})` : ''}: ${formatDkk(l.refund)}`}
+          </li>
+        ))}
+        {ret.shippingRefund > 0 && <li>{`${om.shipping}: ${formatDkk(ret.shippingRefund)}`}</li>}
+      </ul>
+      <p>
+        <strong>{om.refundTo(formatDkk(ret.refundTotal), method)}</strong>
+      </p>
+      <p>{ret.refundedAt ? om.refundedOn(formatCopenhagenDate(ret.refundedAt)) : om.refundAfterReceipt}</p>
+      {ret.status === 'pending' && (
+        <p>
+          {`${om.labelCode}: `}
+          <span className="label-code">{ret.label.code}</span>
+          <span className="line-note">{om.labelStatus[ret.label.status]}</span>
+        </p>
+      )}
+    </article>
+  );
+}
+
+export function OrderDetails({ order }: { order: MyOrder }) {
+  const canReturn = order.lines.some((l) => l.returnable);
+  return (
+    <>
+      <section aria-labelledby="order-summary">
+        <h2 id="order-summary">{om.summary}</h2>
+        <dl className="order-facts">
+          <dt>{om.orderNumber}</dt>
+          <dd>{order.orderNumber}</dd>
+          <dt>{om.ordered}</dt>
+          <dd>{formatCopenhagenDate(order.createdAt)}</dd>
+          <dt>{om.status}</dt>
+          <dd>
+            <OrderStatus order={order} />
+          </dd>
+          {order.deliveredAt && (
+            <>
+              <dt>{om.delivered}</dt>
+              <dd>{formatCopenhagenDate(order.deliveredAt)}</dd>
+            </>
+          )}
+          <dt>{om.shipment}</dt>
+          <dd>{order.shipmentMethod}</dd>
+          <dt>{om.payment}</dt>
+          <dd>{payment(order)}</dd>
+          {order.deliveryAddress && (
+            <>
+              <dt>{om.deliveryAddress}</dt>
+              <dd>{`${order.deliveryAddress.street}, ${order.deliveryAddress.zip} ${order.deliveryAddress.city}`}</dd>
+            </>
+          )}
+        </dl>
+      </section>
+      <table className="orders-table">
+        <caption>{om.linesCaption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{om.col.item}</th>
+            <th scope="col" className="num">
+              {om.col.quantity}
+            </th>
+            <th scope="col" className="num">
+              {om.col.unitPrice}
+            </th>
+            <th scope="col" className="num">
+              {om.col.amount}
+            </th>
+            <th scope="col">{om.col.lineStatus}</th>
+            <th scope="col">{om.col.withdrawal}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((l) => (
+            <tr key={l.index}>
+              <th scope="row">{l.description}</th>
+              <td className="num">{l.quantity}</td>
+              <td className="num">{formatDkk(l.unitPrice)}</td>
+              <td className="num">{formatDkk(l.lineTotal)}</td>
+              <td>{lineState(order, l)}</td>
+              <td>{withdrawal(l)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={3}>
+              {om.shipping}
+            </th>
+            <td className="num">{order.shipping === 0 ? om.free : formatDkk(order.shipping)}</td>
+            <td colSpan={2} />
+          </tr>
+          {order.discount > 0 && (
+            <tr>
+              <th scope="row" colSpan={3}>
+                {om.discount}
+              </th>
+              <td className="num">{formatDkk(-order.discount)}</td>
+              <td colSpan={2} />
+            </tr>
+          )}
+          {order.giftCardAmount > 0 && (
+            <tr>
+              <th scope="row" colSpan={3}>
+                {om.giftCard}
+              </th>
+              <td className="num">{formatDkk(order.giftCardAmount)}</td>
+              <td colSpan={2} />
+            </tr>
+          )}
+          <tr>
+            <th scope="row" colSpan={3}>
+              {om.total}
+            </th>
+            <td className="num">
+              <strong>{formatDkk(order.totalPrice)}</strong>
+            </td>
+            <td colSpan={2} />
+          </tr>
+          <tr>
+            <th scope="row" colSpan={3}>
+              {om.vat}
+            </th>
+            <td className="num">{formatDkk(order.vat)}</td>
+            <td colSpan={2} />
+          </tr>
+        </tfoot>
+      </table>
+      <p className="order-actions">
+        {canReturn && (
+          <a className="button" href={returnHref(order.id)}>
+            {om.returnLink}
+          </a>
+        )}
+        <a href="/min-konto/ordrer">{om.backToList}</a>
+      </p>
+      {order.returns.length > 0 && (
+        <section aria-labelledby="order-returns">
+          <h2 id="order-returns">{om.returnsHeading}</h2>
+          {order.returns.map((r) => (
+            <ReturnSummary key={r.id} ret={r} />
+          ))}
+        </section>
+      )}
+    </>
+  );
+}
+
+/** Loads the customer's order and renders it, or a Danish "not found" for someone else's. */
+export function useOrder(api: OrdersApi, orderId: string) {
+  return useApi(`my-order:${orderId}`, () => ordersApi.order(api, orderId));
+}
+
+export function OrderLoadError({ status, onRetry }: { status: number; onRetry: () => void }) {
+  if (status === 404)
+    return (
+      <div role="alert">
+        <p>{om.notFound}</p>
+        <a href="/min-konto/ordrer">{om.backToList}</a>
+      </div>
+    );
+  return <LoadError onRetry={onRetry} />;
+}
+
+function OrderView({ api, orderId, onTitle }: { api: OrdersApi; orderId: string; onTitle: (title: string) => void }) {
+  const [order, reload] = useOrder(api, orderId);
+  const number = order.state === 'ready' ? order.data.data.orderNumber : null;
+  useEffect(() => {
+    if (number) onTitle(om.orderTitle(number));
+  }, [number, onTitle]);
+  if (order.state === 'loading') return <p role="status">{om.loadingOrder}</p>;
+  if (order.state === 'error') return <OrderLoadError status={order.status} onRetry={reload} />;
+  return <OrderDetails order={order.data.data} />;
+}
+
+/** /min-konto/ordrer/{orderId} */
+export function OrderPage() {
+  const { orderId = '' } = useParams({ strict: false }) as { orderId?: string };
+  const [title, setTitle] = useState<string>(om.orderFallbackTitle);
+  return <AccountPage title={title}>{() => <OrderView api={api} orderId={orderId} onTitle={setTitle} />}</AccountPage>;
+}

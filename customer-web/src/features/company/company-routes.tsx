@@ -1,0 +1,25 @@
+import { useLocation } from '@tanstack/react-router';
+import { api } from '../../api';
+import { CompanyWizard } from './company-wizard';
+import { EyeHealthDayPage } from './eye-health-day-page';
+import { RequisitionPage } from './requisition-page';
+import { SignContractPage } from './sign-contract-page';
+
+/** The company pages bound to the shop's API client (the pages take it as a prop for tests). */
+export function CompanyWizardRoute() {
+  return <CompanyWizard api={api} />;
+}
+
+/** The token comes in the URL fragment of the mailed link. */
+export function SignContractRoute() {
+  const { hash } = useLocation();
+  return <SignContractPage key={hash} api={api} hash={hash} />;
+}
+
+export function EyeHealthDayRoute() {
+  return <EyeHealthDayPage api={api} />;
+}
+
+export function RequisitionRoute() {
+  return <RequisitionPage api={api} />;
+}
