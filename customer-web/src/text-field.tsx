@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
 
 type Props = { id: string; label: string; hint?: ReactNode; error?: string } & InputHTMLAttributes<HTMLInputElement>;
 
@@ -33,5 +33,28 @@ export function FieldError({ id, children }: { id: string; children: ReactNode }
     <p id={id} className="field-error">
       {children}
     </p>
+  );
+}
+
+/** A labelled textarea with an optional hint and error, tied together like `TextField`. */
+export function TextAreaField({
+  id,
+  label,
+  hint,
+  error,
+  ...props
+}: { id: string; label: string; hint?: ReactNode; error?: string } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>) {
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {hint && (
+        <p id={`${id}-hint`} className="hint">
+          {hint}
+        </p>
+      )}
+      <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...props} />
+      {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
+    </div>
   );
 }

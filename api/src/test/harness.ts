@@ -96,6 +96,20 @@ export async function staffAgent(t: TestApp, username = 'medarbejder1', storeId 
   return s;
 }
 
+/** A signed-in customer (the demo customer unless told otherwise). */
+export async function customerAgent(t: TestApp, email = 'kunde@example.dk') {
+  const s = await shopperAgent(t);
+  await s.post('/api/auth/login', { email, password: 'Demo1234!' }).expect(200);
+  return s;
+}
+
+/** A second verified customer with the demo password (a copy of the demo account under another id), signed in. */
+export async function otherCustomerAgent(t: TestApp) {
+  const kunde = (await t.storage.collection('accounts').get('u-kunde'))!;
+  await t.storage.collection('accounts').put({ ...kunde, id: 'u-anden', email: 'anden@example.dk', firstName: 'Ole' });
+  return customerAgent(t, 'anden@example.dk');
+}
+
 let commandClock = 0;
 /** An outbox command envelope as the store app sends it. */
 export function command(type: string, payload: object) {

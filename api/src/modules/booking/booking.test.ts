@@ -13,11 +13,10 @@ import {
   parseIsoDate,
   type BookingCreateRequest,
 } from '@optik/shared';
-import { DEMO_PASSWORD } from '../../seed/accounts';
 import { generateBookingCalendars } from '../../seed/booking';
 import { generateStores } from '../../seed/stores';
 import { openLowdbStorage } from '../../storage/lowdb';
-import { makeTestApp, shopperAgent, staffAgent, type TestApp } from '../../test/harness';
+import { makeTestApp, shopperAgent, staffAgent, type TestApp, customerAgent, otherCustomerAgent } from '../../test/harness';
 
 /** The test clock is Sunday 22 November 2026, 11:00 in Copenhagen. */
 const MONDAY = '2026-11-23';
@@ -30,18 +29,6 @@ const request = (over: Partial<BookingCreateRequest> = {}): BookingCreateRequest
 
 type Agent = Awaited<ReturnType<typeof shopperAgent>>;
 
-async function customer(t: TestApp, email = 'kunde@example.dk') {
-  const s = await shopperAgent(t);
-  await s.post('/api/auth/login', { email, password: DEMO_PASSWORD }).expect(200);
-  return s;
-}
-
-/** A second verified customer with the demo password. */
-async function otherCustomer(t: TestApp) {
-  const kunde = (await t.storage.collection('accounts').get('u-kunde'))!;
-  await t.storage.collection('accounts').put({ ...kunde, id: 'u-anden', email: 'anden@example.dk', firstName: 'Ole' });
-  return customer(t, 'anden@example.dk');
-}
 
 async function book(s: Agent, over: Partial<BookingCreateRequest> = {}) {
   const res = await s.post('/api/bookings', request(over)).expect(201);
@@ -245,10 +232,10 @@ describe('managing a booking from the mailed link', () => {
     await visitor.post(`/api/bookings/${data.id}/view`, {}).expect(404);
     await visitor.post('/api/bookings/bk-findes-ikke/view', { token: manageToken }).expect(404);
     // A customer who did not make it cannot open it by id; the owner can without the link.
-    const other = await otherCustomer(t);
+    const other = await otherCustomerAgent(t);
     await other.post(`/api/bookings/${data.id}/view`, {}).expect(404);
     await other.post('/api/bookings/bk-demo-december/view', {}).expect(404);
-    const owner = await customer(t);
+    const owner = await customerAgent(t);
     expect((await owner.post('/api/bookings/bk-demo-december/view', {}).expect(200)).body.data.examType).toBe('kontaktlinsekontrol');
   });
 
@@ -344,7 +331,7 @@ describe('requisition bookings and the store', () => {
     const twice = await staff.post(`/api/staff/bookings/${data.id}/confirm`).expect(409);
     expect(twice.body.error.message).toBe(bookingErrors.alreadyConfirmed);
     // Customers are not staff.
-    await (await customer(t)).post(`/api/staff/bookings/${data.id}/confirm`).expect(403);
+    await (await customerAgent(t)).post(`/api/staff/bookings/${data.id}/confirm`).expect(403);
     await (await shopperAgent(t)).agent.get('/api/staff/bookings').expect(401);
   });
 });
@@ -353,7 +340,7 @@ describe('GET /api/account/bookings', () => {
   it("lists only the signed-in customer's own bookings, soonest first", async () => {
     const t = await makeTestApp();
     await (await shopperAgent(t)).agent.get('/api/account/bookings').expect(401);
-    const s = await customer(t);
+    const s = await customerAgent(t);
     await book(s, { contact: { ...contact, email: 'kunde@example.dk' } });
     const res = await s.agent.get('/api/account/bookings').expect(200);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -364,7 +351,7 @@ describe('GET /api/account/bookings', () => {
       ['bk-demo-aflyst', 'cancelled', false],
       ['bk-demo-december', 'confirmed', true],
     ]);
-    const other = await otherCustomer(t);
+    const other = await otherCustomerAgent(t);
     expect(bookingListResponseSchema.parse((await other.agent.get('/api/account/bookings').expect(200)).body).data).toEqual([]);
     await (await staffAgent(t)).agent.get('/api/account/bookings').expect(403);
   });
@@ -372,7 +359,7 @@ describe('GET /api/account/bookings', () => {
   it('makes a paid visit free for a Friends member within a year of the last visit', async () => {
     const t = await makeTestApp();
     await t.storage.collection('friendsMembers').put({ id: 'u-kunde', joinedOn: '2026-01-05', termsVersion: 1, lastVisitOn: null, leftOn: null });
-    const s = await customer(t);
+    const s = await customerAgent(t);
     // The demo customer's last visit was 12 March 2026 (a booked eye exam).
     const free = await book(s, { examType: 'kontaktlinsekontrol', contact: { ...contact, email: 'kunde@example.dk' } });
     expect(free.data).toMatchObject({ price: 0, ordinaryPrice: 550_00, friendsFreeVisit: true, customerId: 'u-kunde' });

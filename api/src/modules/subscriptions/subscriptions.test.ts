@@ -1,27 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { subscriptionListResponseSchema, subscriptionMessages, subscriptionPaymentResponseSchema, subscriptionResponseSchema, type Article, type Subscription } from '@optik/shared';
-import { DEMO_PASSWORD } from '../../seed/accounts';
 import { SIMULATOR_CARDS } from '../../ports/payments';
-import { buyableArticle, makeTestApp, shopperAgent, staffAgent, type TestApp } from '../../test/harness';
+import { buyableArticle, makeTestApp, shopperAgent, staffAgent, type TestApp, customerAgent, otherCustomerAgent } from '../../test/harness';
 
 const ACTIVE = 'ls-demo-aktiv';
 const PAUSED = 'ls-demo-pause';
 const lensPath = (id: string, action = '') => `/api/subscriptions/lens/${id}${action ? `/${action}` : ''}`;
 
-async function customer(t: TestApp, email = 'kunde@example.dk') {
-  const s = await shopperAgent(t);
-  await s.post('/api/auth/login', { email, password: DEMO_PASSWORD }).expect(200);
-  return s;
-}
 
-/** A second verified customer with the demo password (a copy of the demo account under another id). */
-async function otherCustomer(t: TestApp) {
-  const kunde = (await t.storage.collection('accounts').get('u-kunde'))!;
-  await t.storage.collection('accounts').put({ ...kunde, id: 'u-anden', email: 'anden@example.dk', firstName: 'Ole' });
-  return customer(t, 'anden@example.dk');
-}
-
-const read = async (s: Awaited<ReturnType<typeof customer>>, id: string) => subscriptionResponseSchema.parse((await s.agent.get(lensPath(id)).expect(200)).body).data;
+const read = async (s: Awaited<ReturnType<typeof customerAgent>>, id: string) => subscriptionResponseSchema.parse((await s.agent.get(lensPath(id)).expect(200)).body).data;
 
 /** A lens sold by subscription, in stock, with the values its prescription must use. */
 const subscriptionLens = (t: TestApp) => buyableArticle(t, (a) => a.category === 'kontaktlinser' && a.allowSubscription && a.price.subscription !== null && !a.lensParameters?.cylinders && !a.lensParameters?.additions);
@@ -32,7 +19,7 @@ describe('subscriptions: list and read', () => {
     const t = await makeTestApp();
     const lifestyle: Subscription = { ...(await t.storage.collection('subscriptions').get(ACTIVE))!, id: 'lifestyle-1', kind: 'lifestyle', startDate: '2026-11-21', items: [], deliveryInterval: null, nextDelivery: null };
     await t.storage.collection('subscriptions').put(lifestyle);
-    const s = await customer(t);
+    const s = await customerAgent(t);
     const res = await s.agent.get('/api/subscriptions').expect(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const list = subscriptionListResponseSchema.parse(res.body).data;
@@ -47,7 +34,7 @@ describe('subscriptions: list and read', () => {
 
   it('shows one lens subscription with its SPEC §3 fields', async () => {
     const t = await makeTestApp();
-    const s = await customer(t);
+    const s = await customerAgent(t);
     const sub = await read(s, ACTIVE);
     expect(sub).toMatchObject({ statusCode: 100, startDate: '2026-08-14', nextDelivery: '2027-02-14', deliveryInterval: 'm3', noticeDayDate: '2027-02-13', bindingPeriodExpiry: null, lastOrderDate: '2026-11-14' });
     expect(sub.monthlyPrice).toBe(Math.round(sub.items.reduce((x, i) => x + i.unitPrice! * i.quantity, 0) / 3));
@@ -64,7 +51,7 @@ describe('subscriptions: list and read', () => {
 
   it('a customer reaches only their own subscriptions: another’s id is not found for reading and every action', async () => {
     const t = await makeTestApp();
-    const other = await otherCustomer(t);
+    const other = await otherCustomerAgent(t);
     expect(subscriptionListResponseSchema.parse((await other.agent.get('/api/subscriptions').expect(200)).body).data).toEqual([]);
     await other.agent.get(lensPath(ACTIVE)).expect(404);
     for (const action of ['pause', 'reactivate', 'cancel', 'temporary-address/remove']) await other.post(lensPath(ACTIVE, action)).expect(404);
@@ -80,7 +67,7 @@ describe('subscriptions: list and read', () => {
   it('answers 404 for an unknown id and for a Lifestyle agreement on the lens route', async () => {
     const t = await makeTestApp();
     await t.storage.collection('subscriptions').put({ ...(await t.storage.collection('subscriptions').get(ACTIVE))!, id: 'lifestyle-1', kind: 'lifestyle' });
-    const s = await customer(t);
+    const s = await customerAgent(t);
     await s.agent.get(lensPath('findes-ikke')).expect(404);
     await s.agent.get(lensPath('lifestyle-1')).expect(404);
   });
@@ -89,7 +76,7 @@ describe('subscriptions: list and read', () => {
 describe('subscriptions: pause, reactivate, cancel (SPEC §4)', () => {
   it('pauses, refuses a second pause, reactivates, and refuses reactivating an active one', async () => {
     const t = await makeTestApp();
-    const s = await customer(t);
+    const s = await customerAgent(t);
     const paused = subscriptionResponseSchema.parse((await s.post(lensPath(ACTIVE, 'pause')).expect(200)).body).data;
     expect(paused).toMatchObject({ statusCode: 520, nextDelivery: '2027-02-14', pausedAt: t.clock.now().toISOString() });
     expect((await s.post(lensPath(ACTIVE, 'pause')).expect(409)).body.error).toMatchObject({ code: 'conflict', message: subscriptionMessages.alreadyPaused });
@@ -100,14 +87,14 @@ describe('subscriptions: pause, reactivate, cancel (SPEC §4)', () => {
 
   it('reactivating after the next delivery passed during the pause delivers from tomorrow', async () => {
     const t = await makeTestApp();
-    const s = await customer(t);
+    const s = await customerAgent(t);
     const sub = subscriptionResponseSchema.parse((await s.post(lensPath(PAUSED, 'reactivate')).expect(200)).body).data;
     expect(sub).toMatchObject({ statusCode: 100, nextDelivery: '2026-11-23', noticeDayDate: '2026-11-22', deliveryDay: 23 });
   });
 
   it('cancel is final: no next delivery, and reactivation, pausing and changes are refused', async () => {
     const t = await makeTestApp();
-    const s = await customer(t);
+    const s = await customerAgent(t);
     const cancelled = subscriptionResponseSchema.parse((await s.post(lensPath(PAUSED, 'cancel')).expect(200)).body).data;
     expect(cancelled).toMatchObject({ statusCode: 200, nextDelivery: null, noticeDayDate: null, cancelledAt: t.clock.now().toISOString() });
     expect((await s.post(lensPath(PAUSED, 'reactivate')).expect(409)).body.error.message).toBe(subscriptionMessages.cancelledFinal);
@@ -121,13 +108,13 @@ describe('subscriptions: pause, reactivate, cancel (SPEC §4)', () => {
   it('refuses to cancel inside a binding period', async () => {
     const t = await makeTestApp();
     await t.storage.collection('subscriptions').update(ACTIVE, (x) => ({ ...x, bindingPeriodExpiry: '2027-01-31' }));
-    const s = await customer(t);
+    const s = await customerAgent(t);
     expect((await s.post(lensPath(ACTIVE, 'cancel')).expect(409)).body.error.message).toBe(subscriptionMessages.bound('2027-01-31'));
   });
 
   it('needs the CSRF token for every change', async () => {
     const t = await makeTestApp();
-    const s = await customer(t);
+    const s = await customerAgent(t);
     expect((await s.agent.post(lensPath(ACTIVE, 'cancel')).expect(403)).body.error.code).toBe('csrf_invalid');
     expect((await t.storage.collection('subscriptions').get(ACTIVE))!.statusCode).toBe(100);
   });
@@ -136,7 +123,7 @@ describe('subscriptions: pause, reactivate, cancel (SPEC §4)', () => {
 describe('subscriptions: interval and temporary address', () => {
   it('changes the interval from the last delivery and reprices the month; refuses the same or an unknown interval', async () => {
     const t = await makeTestApp();
-    const s = await customer(t);
+    const s = await customerAgent(t);
     const before = await read(s, ACTIVE);
     const sub = subscriptionResponseSchema.parse((await s.post(lensPath(ACTIVE, 'interval'), { deliveryInterval: 'M1' }).expect(200)).body).data;
     expect(sub).toMatchObject({ deliveryInterval: 'm1', nextDelivery: '2026-12-14', noticeDayDate: '2026-12-13' });
@@ -150,7 +137,7 @@ describe('subscriptions: interval and temporary address', () => {
 
   it('sets a temporary address with the postcode’s city, removes it, and refuses a bad window or postcode', async () => {
     const t = await makeTestApp();
-    const s = await customer(t);
+    const s = await customerAgent(t);
     const address = { street: 'Strandvejen 3', zip: '9990', city: 'skagen', from: '2026-12-01', to: '2027-01-15' };
     const sub = subscriptionResponseSchema.parse((await s.post(lensPath(ACTIVE, 'temporary-address'), address).expect(200)).body).data;
     expect(sub.temporaryAddress).toEqual({ ...address, city: 'Skagen' });
@@ -167,7 +154,7 @@ describe('subscriptions: interval and temporary address', () => {
 describe('subscriptions: add a product (/nyt-produkt/{articleId})', () => {
   it('adds a subscription lens with its prescription at the subscription price, and adds to the same line next time', async () => {
     const t = await makeTestApp();
-    const s = await customer(t);
+    const s = await customerAgent(t);
     const lens = await subscriptionLens(t);
     const body = { skuId: lens.skus[0]!.id, quantity: 2, prescription: rxFor(lens) };
     const sub = subscriptionResponseSchema.parse((await s.post(lensPath(ACTIVE, `products/${lens.id}`), body).expect(200)).body).data;
@@ -182,7 +169,7 @@ describe('subscriptions: add a product (/nyt-produkt/{articleId})', () => {
 
   it('refuses products not sold by subscription (SPEC §8), unknown products and variants, and prescriptions the lens is not made in', async () => {
     const t = await makeTestApp();
-    const s = await customer(t);
+    const s = await customerAgent(t);
     const frame = await buyableArticle(t, (a) => a.category === 'briller');
     const refused = await s.post(lensPath(ACTIVE, `products/${frame.id}`), { skuId: frame.skus[0]!.id, quantity: 1, prescription: null }).expect(422);
     expect(refused.body.error.message).toBe(subscriptionMessages.notForSubscription);
@@ -201,7 +188,7 @@ describe('subscriptions: add a product (/nyt-produkt/{articleId})', () => {
     const t = await makeTestApp();
     const lens = await subscriptionLens(t);
     const withStatus = (publicationStatus: number): Article => ({ ...lens, price: { ...lens.price, unit: { ...lens.price.unit, publicationStatus } } });
-    const s = await customer(t);
+    const s = await customerAgent(t);
     const body = { skuId: lens.skus[0]!.id, quantity: 1, prescription: rxFor(lens) };
     await t.storage.collection('articles').put(withStatus(30));
     t.services.catalogue.invalidate();
@@ -215,7 +202,7 @@ describe('subscriptions: add a product (/nyt-produkt/{articleId})', () => {
 describe('subscriptions: payment method (/opdater-betaling)', () => {
   it('registers a card (masked) or a MobilePay agreement: "updated"', async () => {
     const t = await makeTestApp();
-    const s = await customer(t);
+    const s = await customerAgent(t);
     const card = subscriptionPaymentResponseSchema.parse((await s.post(lensPath(ACTIVE, 'payment-method'), { method: 'card', cardNumber: '5555 5555 5555 4444', expiry: '0830', cvc: '123' }).expect(200)).body);
     if (card.outcome !== 'updated') throw new Error('not updated');
     expect(card.data.paymentAgreement).toMatchObject({ method: 'card', label: 'Kort •••• 4444', expiry: '08/30', registeredAt: t.clock.now().toISOString() });
@@ -227,7 +214,7 @@ describe('subscriptions: payment method (/opdater-betaling)', () => {
 
   it('answers "update cancelled" with the SPEC §3 result and keeps the old method; bad details are field errors', async () => {
     const t = await makeTestApp();
-    const s = await customer(t);
+    const s = await customerAgent(t);
     const declined = subscriptionPaymentResponseSchema.parse((await s.post(lensPath(ACTIVE, 'payment-method'), { method: 'card', cardNumber: SIMULATOR_CARDS.declined, expiry: '12/29', cvc: '123' }).expect(200)).body);
     expect(declined).toMatchObject({ outcome: 'update-cancelled', failureResult: 0 });
     const approval = subscriptionPaymentResponseSchema.parse((await s.post(lensPath(ACTIVE, 'payment-method'), { method: 'card', cardNumber: SIMULATOR_CARDS.validationsRequired, expiry: '12/29', cvc: '123' }).expect(200)).body);

@@ -1,6 +1,6 @@
-import { atom, useAtom } from 'jotai';
+import { atom, useAtom, useSetAtom } from 'jotai';
 import { useCallback, useEffect } from 'react';
-import type { SessionUser } from '@optik/shared';
+import type { SessionResponse, SessionUser } from '@optik/shared';
 import type { Api } from '../../api';
 
 export type CustomerSession = { state: 'loading' } | { state: 'anonymous' } | { state: 'signed-in'; user: SessionUser; expiresAt: string } | { state: 'error' };
@@ -37,4 +37,10 @@ export const RETURN_PARAM = 'retur';
 /** The login page's URL that comes back to `path` afterwards. */
 export function loginHref(path: string): string {
   return `${LOGIN_PATH}?${new URLSearchParams({ [RETURN_PARAM]: path }).toString()}`;
+}
+
+/** Puts a fresh login into the shop's session (My Pages and the checkout read it). */
+export function useSignedIn(): (session: SessionResponse) => void {
+  const setSession = useSetAtom(sessionAtom);
+  return useCallback((s: SessionResponse) => setSession({ state: 'signed-in', user: s.user, expiresAt: s.expiresAt }), [setSession]);
 }

@@ -1,26 +1,9 @@
-import type { ReactNode, TextareaHTMLAttributes } from 'react';
-import { FieldError, TextField } from '../../text-field';
+import { FieldError, TextAreaField, TextField } from '../../text-field';
 import type { DetailsField, DetailsForm } from './booking-form';
 import { bt } from './messages';
 
 const d = bt.details;
 
-/** A labelled text area with its hint and error tied to it (TextField's pattern for longer text). */
-function TextArea({ id, label, hint, error, ...props }: { id: string; label: string; hint?: ReactNode; error?: string } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {hint && (
-        <p id={`${id}-hint`} className="hint">
-          {hint}
-        </p>
-      )}
-      <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} rows={3} {...props} />
-      {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
-    </div>
-  );
-}
 
 /** The element id of a field, for focusing the first error. */
 export const fieldId = (prefix: string, field: DetailsField) => `${prefix}-${field}`;
@@ -51,7 +34,7 @@ export function DetailsFields({ prefix, form, errors, onChange }: { prefix: stri
       <TextField label={d.email} type="email" autoComplete="email" required hint={d.emailHint} {...text('email')} />
       <TextField label={d.phone} type="tel" autoComplete="tel" required {...text('phone')} />
       <TextField label={d.birthDate} inputMode="numeric" autoComplete="bday" hint={d.birthDateHint} {...text('birthDate')} />
-      <TextArea label={d.note} hint={d.noteHint} maxLength={600} {...text('noteToStore')} />
+      <TextAreaField rows={3} label={d.note} hint={d.noteHint} maxLength={600} {...text('noteToStore')} />
 
       <label className="choice booking-employer">
         <input type="checkbox" checked={form.viaEmployer} onChange={(e) => onChange({ ...form, viaEmployer: e.target.checked })} />
@@ -91,7 +74,7 @@ export function DetailsFields({ prefix, form, errors, onChange }: { prefix: stri
             </div>
           </fieldset>
           <TextField label={d.tools} {...text('tools')} />
-          <TextArea label={d.other} maxLength={600} {...text('other')} />
+          <TextAreaField rows={3} label={d.other} maxLength={600} {...text('other')} />
         </fieldset>
       )}
     </div>

@@ -19,9 +19,10 @@ import {
 import type { Api } from '../../api';
 import { usePageMeta } from '../../page-meta';
 import { TextField } from '../../text-field';
-import { schemaErrors, useFocusFirstError } from '../account/auth/form';
+import { schemaErrors, useFocusFirstError } from '../../form';
 import { AgreementSummary, type AgreementFacts } from './agreement-summary';
-import { CheckboxField, ChoiceGroup, TextAreaField } from './fields';
+import { TextAreaField } from '../../text-field';
+import { CheckboxField, ChoiceGroup } from './fields';
 import { ct } from './messages';
 import { emptyDraft, forStep, STEP_COUNT, stepOf, toRequest, wizardDraftAtom, wizardStepAtom, type PersonDraft, type WizardDraft } from './wizard-state';
 import './company.css';

@@ -12,8 +12,8 @@ import {
 } from '@optik/shared';
 import { usePageMeta } from '../../page-meta';
 import { TextField } from '../../text-field';
-import { schemaErrors } from '../account/auth/form';
-import { TextAreaField } from './fields';
+import { schemaErrors } from '../../form';
+import { TextAreaField } from '../../text-field';
 import { FormEnd, useSubmit } from './form';
 import type { CompanyApi } from './company-wizard';
 import { ct } from './messages';

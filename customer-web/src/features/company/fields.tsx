@@ -1,4 +1,4 @@
-import type { ReactNode, TextareaHTMLAttributes } from 'react';
+import type { ReactNode } from 'react';
 import { FieldError } from '../../text-field';
 
 /** A group of radio buttons in a fieldset; the error is tied to the group and marks its buttons. */
@@ -52,25 +52,3 @@ export function CheckboxField({ id, label, checked, error, onChange }: { id: str
   );
 }
 
-/** A labelled textarea with an optional hint and error, tied together like `TextField`. */
-export function TextAreaField({
-  id,
-  label,
-  hint,
-  error,
-  ...props
-}: { id: string; label: string; hint?: ReactNode; error?: string } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>) {
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {hint && (
-        <p id={`${id}-hint`} className="hint">
-          {hint}
-        </p>
-      )}
-      <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...props} />
-      {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
-    </div>
-  );
-}

@@ -1,6 +1,6 @@
 import { useState, type RefObject } from 'react';
 import type { ApiResult } from '@optik/shared/client';
-import { useFocusFirstError } from '../account/auth/form';
+import { useFocusFirstError } from '../../form';
 
 type Errors = Record<string, string>;
 

@@ -5,7 +5,7 @@ import { LoadError } from '../../load-error';
 import { usePageMeta } from '../../page-meta';
 import { FieldError, TextField } from '../../text-field';
 import { useApi } from '../../use-api';
-import { schemaErrors } from '../account/auth/form';
+import { schemaErrors } from '../../form';
 import { ChoiceGroup } from './fields';
 import { FormEnd, useSubmit } from './form';
 import { ct } from './messages';

@@ -12,7 +12,7 @@ import { LoadError } from '../../load-error';
 import { usePageMeta } from '../../page-meta';
 import { TextField } from '../../text-field';
 import { useApi } from '../../use-api';
-import { readFragment, schemaErrors } from '../account/auth/form';
+import { readFragment, schemaErrors } from '../../form';
 import { AgreementSummary } from './agreement-summary';
 import type { CompanyApi } from './company-wizard';
 import { CheckboxField } from './fields';

@@ -7,7 +7,7 @@ import { useApi } from '../../../use-api';
 import { AccountPage } from '../account-page';
 import { sessionAtom } from '../session';
 import { authClient, type AuthClient } from './auth-client';
-import { apiFieldErrors, FormAlert, schemaErrors, useFormState } from './form';
+import { apiFieldErrors, FormAlert, schemaErrors, useFormState } from '../../../form';
 import { au } from './messages';
 import './auth.css';
 

@@ -5,7 +5,7 @@ import { FieldError, TextField } from '../../../text-field';
 import { LOGIN_PATH } from '../session';
 import { authClient, type AuthClient } from './auth-client';
 import { EidButton } from './eid-button';
-import { apiFieldErrors, FormAlert, schemaErrors, useFormState } from './form';
+import { apiFieldErrors, FormAlert, schemaErrors, useFormState } from '../../../form';
 import { au } from './messages';
 import './auth.css';
 

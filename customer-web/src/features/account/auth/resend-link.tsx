@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { TextField } from '../../../text-field';
 import type { AuthClient } from './auth-client';
-import { useFormState } from './form';
+import { useFormState } from '../../../form';
 import { au } from './messages';
 
 /** SPEC §8 "e-mail must be verified, request a new link": a new verification link to the given e-mail. */

@@ -3,7 +3,7 @@ import { giftCardLookupRequestSchema, type GiftCard } from '@optik/shared';
 import { api as defaultApi, type Api } from '../../../api';
 import { usePageMeta } from '../../../page-meta';
 import { TextField } from '../../../text-field';
-import { schemaErrors } from '../auth/form';
+import { schemaErrors } from '../../../form';
 import { useFormFields } from '../lifestyle/form-fields';
 import { gm } from './messages';
 import './gift-card.css';

@@ -3,7 +3,7 @@ import { lifestyleConnectRequestSchema, type LifestyleAgreementView } from '@opt
 import { api } from '../../../api';
 import { TextField } from '../../../text-field';
 import { AccountPage } from '../account-page';
-import { schemaErrors } from '../auth/form';
+import { schemaErrors } from '../../../form';
 import { useFormFields } from './form-fields';
 import { lifestyleApi, lifestyleHref, type LifestyleApi } from './lifestyle-api';
 import { lm } from './messages';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent, type RefObject } from 'react';
-import { useFocusFirstError, type FieldErrors } from '../auth/form';
+import { useFocusFirstError, type FieldErrors } from '../../../form';
 
 /**
  * A small form's text values, its per-field errors (focus goes to the first invalid field) and

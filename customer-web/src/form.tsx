@@ -1,7 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { useSetAtom } from 'jotai';
-import type { ApiError, SessionResponse } from '@optik/shared';
-import { sessionAtom } from '../session';
+import type { ApiError } from '@optik/shared';
 
 export type FieldErrors = Record<string, string>;
 
@@ -71,12 +69,6 @@ export function FormAlert({ message }: { message: string | null }) {
       {message}
     </p>
   ) : null;
-}
-
-/** Puts a fresh login into the shop's session (My Pages and the checkout read it). */
-export function useSignedIn(): (session: SessionResponse) => void {
-  const setSession = useSetAtom(sessionAtom);
-  return useCallback((s: SessionResponse) => setSession({ state: 'signed-in', user: s.user, expiresAt: s.expiresAt }), [setSession]);
 }
 
 /** The parameters of a URL fragment (`#token=…`, `#code=…&state=…`), with or without the `#`. */
