@@ -14,7 +14,7 @@ import { FieldError, TextField } from '../../text-field';
 import type { PlacedOrder } from './checkout-state';
 import { checkoutText as c } from './messages';
 import { OrderLinesTable } from './order-lines';
-import { initialPayment, PAYMENT_FIELDS, paymentDetails, PaymentFields, type PaymentField, type PaymentState } from './payment-form';
+import { initialPayment, PAYMENT_FIELDS, paymentDetails, paymentFailureStep, PaymentFields, type PaymentField, type PaymentState } from './payment-form';
 import './checkout.css';
 
 /** With `get`, a signed-in customer's saved details fill the form (features/account). */
@@ -284,26 +284,11 @@ export function CheckoutPage({ api, onPaid }: { api: CheckoutApi; onPaid: (place
     if (answer.outcome === 'paid') return onPaid({ order: answer.order, email: contact.email.trim() });
     // SPEC §3 failure results; the cart stays as it was on the server.
     setErrors({});
-    switch (answer.failureResult) {
-      case 0:
-        setAlert(`${answer.message} ${c.tryAgain}`);
-        return;
-      case 1:
-        setPayment((p) => ({ ...p, method: 'klarna', needsSsn: true }));
-        setAlert(answer.message);
-        setFocusField((f) => ({ id: `${id}-pay-ssn`, n: (f?.n ?? 0) + 1 }));
-        return;
-      case 2:
-        setPayment((p) => ({ ...p, needsApproval: true, approved: false }));
-        setAlert(answer.message);
-        return;
-      case 99:
-        // The transaction expired: the payment starts over from empty fields.
-        setPayment(initialPayment);
-        setPaymentKey((k) => k + 1);
-        setAlert(`${answer.message} ${c.restarted}`);
-        return;
-    }
+    const step = paymentFailureStep(answer.failureResult, answer.message, c);
+    setPayment(step.payment);
+    setAlert(step.message);
+    if (step.restart) setPaymentKey((k) => k + 1);
+    if (step.focusSsn) setFocusField((f) => ({ id: `${id}-pay-ssn`, n: (f?.n ?? 0) + 1 }));
   }
 
   if (quote.state === 'error' && (quote.status === 409 || (quote.status === 422 && !ready))) {

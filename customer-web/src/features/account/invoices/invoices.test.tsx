@@ -91,7 +91,8 @@ describe('PaymentMethodForm', () => {
     fireEvent.click(screen.getByRole('button', { name: im.saveMethod }));
     const status = await screen.findByRole('status');
     expect(status.textContent).toBe('OpdateretBetalingsmetoden er ændret til e-faktura.');
-    expect(document.activeElement).toBe(status);
+    // Focus moves to the result once it is shown (an effect after the render that shows it).
+    await waitFor(() => expect(document.activeElement).toBe(status));
     expect(post).toHaveBeenCalledWith(expect.anything(), '/api/account/invoices/inv-1/payment-method', { method: 'e-invoice' });
     expect(onChanged).toHaveBeenCalledWith(changed);
   });

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { formatDkk, invoicePayRequestSchema, type MyInvoice } from '@optik/shared';
 // The payer's fields are the checkout's (card, MobilePay, Klarna and the provider's follow-up questions): one payment path.
-import { initialPayment, PAYMENT_FIELDS, paymentDetails, PaymentFields, type PaymentField, type PaymentState } from '../../checkout/payment-form';
+import { initialPayment, PAYMENT_FIELDS, paymentDetails, paymentFailureStep, PaymentFields, type PaymentField, type PaymentState } from '../../checkout/payment-form';
 import { im } from './messages';
 import { invoicesApi, type InvoicesApi } from './invoices-api';
 
@@ -68,25 +68,11 @@ export function InvoicePayForm({ api, invoice, onPaid }: { api: InvoicesApi; inv
     setErrors({});
     const answer = r.data;
     if (answer.outcome === 'paid') return onPaid(answer.invoice, answer.amount);
-    switch (answer.failureResult) {
-      case 0:
-        setAlert(`${answer.message} ${im.tryAgain}`);
-        return;
-      case 1:
-        setPayment((p) => ({ ...p, method: 'klarna', needsSsn: true }));
-        setAlert(answer.message);
-        refocus(`${id}-pay-ssn`);
-        return;
-      case 2:
-        setPayment((p) => ({ ...p, needsApproval: true, approved: false }));
-        setAlert(answer.message);
-        return;
-      case 99:
-        setPayment(initialPayment);
-        setPaymentKey((k) => k + 1);
-        setAlert(`${answer.message} ${im.restarted}`);
-        return;
-    }
+    const step = paymentFailureStep(answer.failureResult, answer.message, im);
+    setPayment(step.payment);
+    setAlert(step.message);
+    if (step.restart) setPaymentKey((k) => k + 1);
+    if (step.focusSsn) refocus(`${id}-pay-ssn`);
   }
 
   const amount = formatDkk(invoice.amountLeft);
