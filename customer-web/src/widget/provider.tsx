@@ -133,6 +133,9 @@ export interface WidgetContextValue {
   claimInstance: (kind: WidgetInstanceKind, key: string) => { ok: true; release: () => void } | { ok: false; error: string };
 }
 
+/** How long after the modal closed a newly mounted search button still takes focus. */
+const OPENER_FOCUS_WAIT_MS = 10_000;
+
 /** Marks the shop's buttons that open the widget's search modal. */
 export const OPENER_ATTRIBUTE = 'data-widget-opener';
 
@@ -260,16 +263,27 @@ function ProviderBody({
   const [modalOpen, setModalOpen] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
   const pendingOpenerFocus = useRef(false);
+  const openedAtHref = useRef('');
   const openModal = useCallback((el?: HTMLElement | null) => {
     opener.current = el ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
+    openedAtHref.current = window.location.href;
     pendingOpenerFocus.current = false;
     setModalOpen(true);
   }, []);
   const closeModal = useCallback(() => setModalOpen(false), []);
+  const pendingTimer = useRef<number | undefined>(undefined);
   const returnFocusToOpener = useCallback(() => {
     const el = opener.current?.isConnected ? opener.current : document.querySelector<HTMLElement>(`[${OPENER_ATTRIBUTE}]`);
-    if (el) el.focus();
-    else pendingOpenerFocus.current = true;
+    el?.focus();
+    // A search from the modal changed the URL (which closed it); the page may be replaced after
+    // that (its code loading), taking the opener with it. A search button that mounts in the next
+    // moments takes focus then. Closed without a search (Escape, backdrop), the opener keeps it.
+    if (window.location.href === openedAtHref.current) return;
+    pendingOpenerFocus.current = true;
+    window.clearTimeout(pendingTimer.current);
+    pendingTimer.current = window.setTimeout(() => {
+      pendingOpenerFocus.current = false;
+    }, OPENER_FOCUS_WAIT_MS);
   }, []);
   const claimOpenerFocus = useCallback(() => {
     const pending = pendingOpenerFocus.current;
