@@ -45,7 +45,10 @@ export function CategoryPage({ categoryId, title }: { categoryId: string; title:
       title={title}
       emptyText={text('noProductsHere')}
       before={(data) =>
-        data && data.breadcrumb.length > 0 ? (
+        // While loading, the breadcrumb's line is kept free so the page below does not move when it comes (CLS).
+        !data ? (
+          <div className="breadcrumb-placeholder" aria-hidden="true" />
+        ) : data.breadcrumb.length > 0 ? (
           <nav aria-label={t.widget.breadcrumb} className="breadcrumb">
             <ol>
               {data.breadcrumb.map((b, i) =>

@@ -246,8 +246,6 @@ export function ListingPage({ kind, requestKey, fetchPage, urlState, title, empt
           {title}
         </h2>
       )}
-      {after?.(data)}
-
       <div className="listing-toolbar">
         <SearchButton />
         <button type="button" className="secondary" aria-expanded={hist.filters_open} aria-controls={filtersId} onClick={() => setPanel({ filters_open: !hist.filters_open })}>
@@ -266,6 +264,8 @@ export function ListingPage({ kind, requestKey, fetchPage, urlState, title, empt
           {loading ? t.widget.loading : current && !current.data.failed ? text('productsCount', current.data.nHits) : ''}
         </p>
       </div>
+      {/* Below the toolbar: links that arrive with the results do not push the toolbar down (CLS). */}
+      {after?.(data)}
 
       {hist.sorting_open ? <SortingPanel id={sortingId} sorts={data?.sorts ?? []} sorting={urlState.sorting} onChange={(sorting) => choose({ sorting })} /> : null}
       {hist.filters_open ? (
