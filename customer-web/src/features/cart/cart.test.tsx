@@ -72,7 +72,10 @@ const toggle = () => screen.getByRole('button', { name: /^Kurv/ });
 async function openDrawer() {
   await waitFor(() => expect(toggle().getAttribute('aria-label')).not.toBe('Kurv, tom'));
   fireEvent.click(toggle());
-  return screen.findByRole('dialog', { name: /Din kurv/ });
+  const dialog = await screen.findByRole('dialog', { name: /Din kurv/ });
+  // The drawer's code loads on first use; focus moves into it in an effect after it is shown.
+  await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+  return dialog;
 }
 
 function deferred<T>() {

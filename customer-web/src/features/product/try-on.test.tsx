@@ -23,7 +23,10 @@ async function openDialog() {
   );
   const button = screen.getByRole('button', { name: 'Prøv brillerne på' });
   fireEvent.click(button);
-  return { button, dialog: await screen.findByRole('dialog', { name: 'Prøv brillerne på' }) };
+  const dialog = await screen.findByRole('dialog', { name: 'Prøv brillerne på' });
+  // The dialog's code loads on first use; focus moves into it in an effect after it is shown.
+  await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+  return { button, dialog };
 }
 
 const video = (dialog: HTMLElement) => dialog.querySelector('video')!;
