@@ -7,7 +7,7 @@
 // ≤ 130 KB gzip on every route. Exits 1 when a target is missed.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -95,6 +95,7 @@ try {
   ];
   console.log(`Lighthouse mobile performance; targets: score ≥ ${SCORE_TARGET} (home, category, product), first-load JS ≤ ${JS_BUDGET_KB} KB gzip`);
   let baseline = 0;
+  if (process.env.BENCH_LHR_DIR) await mkdir(process.env.BENCH_LHR_DIR, { recursive: true });
   for (const r of routes) {
     const lhr = lighthouse(`${origin}${r.path}`);
     // BENCH_LHR_DIR=folder keeps each report for a closer look (Lighthouse's JSON).

@@ -123,7 +123,8 @@ export function SearchResultsPage({ api }: { api: SiteSearchApi }) {
               })}
             </ul>
           </nav>
-          <p role="status" className={loading || nothing ? 'search-results-status' : 'visually-hidden'}>
+          {/* The status keeps its line when it empties, so the results below do not move up (CLS). */}
+          <p role="status" className="search-results-status">
             {loading ? st.loading : nothing ? st.noResults : ''}
           </p>
 
@@ -200,7 +201,8 @@ export function SearchResultsPage({ api }: { api: SiteSearchApi }) {
       ) : null}
 
       {/* The widget's listing: its own heading, filters, sorting and paging, all in the URL. */}
-      {showProducts ? (
+      {/* With every kind shown, the listing comes once the sections above it are in place, so they do not push it down (CLS). */}
+      {showProducts && (kind === 'products' || summary.state !== 'loading') ? (
         <section className="search-results-products" aria-label={st.productsHeading}>
           <SearchPage embedded />
         </section>
