@@ -117,7 +117,7 @@ export function createApp(deps: AppDeps): App {
   app.use(cartRoutes({ config, auth, cart }));
   app.use(authRoutes({ config, auth }));
   app.use(accountFeatureRoutes({ storage, clock, config, mailer, auth, eid: deps.eid }));
-  app.use(staffRoutes({ config, auth, sync, customers, prescriptions, requisitions, storage }));
+  app.use(staffRoutes({ config, auth, sync, customers, prescriptions, requisitions, storage, payments }));
   app.use(paymentRoutes({ config, payments }));
   app.use(checkoutRoutes({ config, auth, checkout, storage }));
   app.use(subscriptions.routes);

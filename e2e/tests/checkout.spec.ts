@@ -9,7 +9,7 @@ interface ArticleAnswer {
 }
 
 /** A glasses sku that can be bought online (publicationStatus 20, in stock), found as the widget lists them. */
-async function buyableSku(request: APIRequestContext, webURL: string): Promise<{ skuId: string; name: string }> {
+async function buyableSku(request: APIRequestContext, webURL: string): Promise<{ skuId: string; name: string; price: number }> {
   const listing = await request.post(`${webURL}/v2/product-listing`, { data: { market: 'dk', category_id: '/briller', limit: 20 } });
   expect(listing.status()).toBe(200);
   for (const d of ((await listing.json()) as ListingAnswer).displays) {
@@ -17,7 +17,7 @@ async function buyableSku(request: APIRequestContext, webURL: string): Promise<{
     if (res.status() !== 200) continue;
     const a = ((await res.json()) as ArticleAnswer).data;
     const sku = a.skus.find((s) => s.stock >= 2);
-    if (a.price.unit.publicationStatus === 20 && sku) return { skuId: sku.id, name: a.name };
+    if (a.price.unit.publicationStatus === 20 && sku) return { skuId: sku.id, name: a.name, price: a.price.unit.amount };
   }
   throw new Error('no buyable glasses in the first 20 of /briller');
 }
@@ -97,5 +97,46 @@ test.describe('cart and checkout', () => {
     // The badge is cleared: back in the shop the cart is empty.
     await page.getByRole('link', { name: 'Profil Optik – til forsiden' }).click();
     await expect(page.getByRole('banner').getByRole('button', { name: /^Kurv/ })).toHaveAccessibleName('Kurv, tom');
+  });
+
+  test('a Friends member with a booked eye test gets 50 % off the frame at checkout', async ({ page, webURL, loginAsCustomer, expectNoA11yViolations }) => {
+    // The Lifestyle demo customer is a Friends member; a synstest booked while signed in belongs to the account.
+    await loginAsCustomer('lifestyle@example.dk');
+    const { token } = (await (await page.request.get(`${webURL}/api/site/shopper`)).json()) as { token: string };
+    const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Copenhagen' });
+    const times = await page.request.get(`${webURL}/api/bookings/availability?storeId=st-003&examType=synstest&from=${today}&days=14`);
+    const start = ((await times.json()) as { data: { days: { slots: { start: string }[] }[] } }).data.days.flatMap((d) => d.slots).at(-1)!.start;
+    const contact = { firstName: 'Lars', lastName: 'Pedersen', email: 'lifestyle@example.dk', phone: '24252627' };
+    const booked = await page.request.post(`${webURL}/api/bookings`, { headers: { 'CSRF-TOKEN': token }, data: { storeId: 'st-003', examType: 'synstest', ageGroup: '18-75', start, contact } });
+    expect(booked.status()).toBe(201);
+
+    await page.goto(`${webURL}/min-konto/friends`);
+    await expect(page.getByText(/^Du har (en|\d+) booke(t|de) synstest/)).toBeVisible();
+
+    const { skuId, price } = await buyableSku(page.request, webURL);
+    expect((await page.request.post(`${webURL}/api/cart/update`, { data: { skuId, quantity: 1, noCheckoutInfo: true }, headers: { 'CSRF-TOKEN': token } })).status()).toBe(200);
+    await page.goto(`${webURL}/checkout`);
+    const summary = page.getByRole('region', { name: 'Din ordre' });
+    // Half the frame's price, shown as e.g. "−749,50 kr.".
+    const half = (Math.floor(price / 2) / 100).toLocaleString('da-DK', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    await expect(summary.locator('dt', { hasText: 'Friends-rabat' }).locator('xpath=following-sibling::dd[1]')).toHaveText(new RegExp(`^−${half.replace('.', '\\.')}\\s*kr\\.$`));
+    await expectNoA11yViolations(page);
+
+    await page.getByLabel('Fornavn', { exact: true }).fill(contact.firstName);
+    await page.getByLabel('Efternavn').fill(contact.lastName);
+    await page.getByLabel('E-mail', { exact: true }).fill(contact.email);
+    await page.getByLabel('Mobilnummer').fill(contact.phone);
+    await page.getByLabel('Postnummer', { exact: true }).fill('8000');
+    await page.getByLabel('Gade og husnummer').fill('Vestergade 14');
+    await page.getByRole('radio', { name: /Levering til døren/ }).check();
+    await page.getByLabel('Kortnummer', { exact: true }).fill('4111 1111 1111 1111');
+    await page.getByLabel('Udløbsdato (MM/ÅÅ)').fill('12/30');
+    await page.getByLabel('Kontrolcifre (CVC)').fill('123');
+    await page.getByRole('checkbox', { name: /accepterer/ }).check();
+    await page.getByRole('button', { name: /^Betal \d/ }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Tak for din ordre' })).toBeVisible();
+    await expect(page.getByRole('rowheader', { name: 'Friends-rabat' })).toBeVisible();
+    await expectNoA11yViolations(page);
   });
 });

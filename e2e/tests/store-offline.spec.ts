@@ -13,6 +13,8 @@ function smsOutbox(): { to: string; text: string }[] {
 }
 
 test('staff create a customer with the network cut; it syncs exactly once when back online', async ({ page, context, storeURL, loginAsStore, expectNoA11yViolations }) => {
+  // The whole store journey: offline work, sync, a gift card at the counter, and the customer paying the rest by link.
+  test.slow();
   await loginAsStore();
   // The service worker must control the page before the network goes (TOOLCHAIN.md).
   await page.evaluate(async () => {
@@ -103,6 +105,16 @@ test('staff create a customer with the network cut; it syncs exactly once when b
   await expect(orderRow).toContainText('Betalingslink sendes via SMS ved næste synkronisering.');
   await expect(page.getByRole('link', { name: /Synkronisering/ })).toContainText('4');
 
+  // A gift card at the counter needs the network: offline the app says so and keeps what was typed.
+  await orderRow.getByRole('button', { name: 'Betal med gavekort for Ordrenummer tildeles ved synkronisering' }).click();
+  await orderRow.getByLabel('Gavekortnummer').fill('6001100000000006');
+  await orderRow.getByLabel('PIN-kode').fill('1357');
+  await orderRow.getByRole('button', { name: 'Træk på gavekortet' }).click();
+  await expect(orderRow.getByRole('alert')).toContainText('Gavekort kræver forbindelse');
+  await expect(orderRow.getByLabel('Gavekortnummer')).toHaveValue('6001100000000006');
+  await expectNoA11yViolations(page);
+  await orderRow.getByRole('button', { name: 'Annullér' }).click();
+
   // Reload with the network still cut: the app shell comes from the service worker.
   await page.reload();
   await expect(page.getByText('Medarbejder: Anders Møller')).toBeVisible();
@@ -141,6 +153,15 @@ test('staff create a customer with the network cut; it syncs exactly once when b
   await expect(synced).toContainText(orders.data[0]!.orderNumber);
   await expect(synced).toContainText('Betalingslink sendt via SMS til +45 •• •• 28 29.');
 
+  // Online, the customer pays part with a gift card at the counter (50 kr.); the link then asks only the rest.
+  await synced.getByRole('button', { name: `Betal med gavekort for ${orders.data[0]!.orderNumber}` }).click();
+  await synced.getByLabel('Gavekortnummer').fill('6001 1000 0000 0006');
+  await synced.getByLabel('PIN-kode').fill('1357');
+  await synced.getByRole('button', { name: 'Træk på gavekortet' }).click();
+  await expect(synced.getByRole('status')).toContainText(/^Gavekortet dækkede 50,00\skr\. Rest at betale: [\d.]+,\d{2}\skr\. – send et betalingslink til resten\.$/);
+  await expect(synced).toContainText(/Betalt med gavekort: 50,00\skr\. · Rest at betale/);
+  await expect(synced).toContainText('Afventer betaling');
+
   // Exactly one SMS went out, to the customer, with a link to the shop's pay page.
   const sms = smsOutbox().filter((m) => m.to === '+4526272829');
   expect(sms).toHaveLength(1);
@@ -153,13 +174,28 @@ test('staff create a customer with the network cut; it syncs exactly once when b
   await shop.goto(link!);
   await expect(shop.getByRole('heading', { name: 'Betal din ordre', level: 1 })).toBeVisible();
   await expect(shop.getByText(orders.data[0]!.orderNumber)).toBeVisible();
+  await expect(shop.getByRole('row', { name: /Betalt med gavekort/ })).toContainText('−50,00');
+  const rest = (await shop.getByRole('row', { name: /At betale/ }).locator('td').textContent())!;
+  await expect(shop.getByRole('button', { name: `Betal ${rest}` })).toBeVisible();
   await expectNoA11yViolations(shop);
-  await shop.getByLabel('Kortnummer').fill('4000 0000 0000 0002');
+  // A gift card of their own covers part of the rest: a wrong PIN first (nothing taken), then the right one.
+  await shop.getByLabel('Gavekortnummer').fill('6001100000000005');
+  await shop.getByLabel('PIN-kode').fill('0000');
+  await shop.getByRole('button', { name: 'Brug gavekort' }).click();
+  await expect(shop.getByText('Gavekortoplysningerne passede ikke til noget gavekort.')).toBeVisible();
+  await expect(shop.getByLabel('Gavekortnummer')).toBeFocused();
+  await shop.getByLabel('PIN-kode').fill('2468');
+  await shop.getByRole('button', { name: 'Brug gavekort' }).click();
+  await expect(shop.getByRole('group', { name: 'Gavekort' }).getByRole('status')).toContainText(/^Gavekort dækker 50,00\skr\. Rest at betale: [\d.]+,\d{2}\skr\.$/);
+  await expect(shop.getByText('Gavekort, der slutter på 0005')).toBeVisible();
+  await expect(shop.getByRole('button', { name: /^Betal / })).not.toHaveText(`Betal ${rest}`);
+  await expectNoA11yViolations(shop);
+  await shop.getByLabel('Kortnummer', { exact: true }).fill('4000 0000 0000 0002');
   await shop.getByLabel('Udløbsdato (MM/ÅÅ)').fill('12/29');
   await shop.getByLabel('Kontrolcifre (CVC)').fill('123');
   await shop.getByRole('button', { name: /^Betal / }).click();
   await expect(shop.getByRole('alert')).toContainText('Betalingen blev afvist');
-  await shop.getByLabel('Kortnummer').fill('4111 1111 1111 1111');
+  await shop.getByLabel('Kortnummer', { exact: true }).fill('4111 1111 1111 1111');
   await shop.getByRole('button', { name: /^Betal / }).click();
   await expect(shop.getByRole('heading', { name: 'Tak for din betaling' })).toBeVisible();
   await expectNoA11yViolations(shop);
@@ -174,5 +210,6 @@ test('staff create a customer with the network cut; it syncs exactly once when b
   await page.getByRole('link', { name: 'Kunder' }).click();
   await page.getByRole('link', { name: 'Recepter: Karen Offline-Sørensen' }).click();
   await expect(page.getByRole('region', { name: 'Ordrer' }).getByRole('listitem')).toContainText(/Betalt \d/);
+  await expect(page.getByRole('region', { name: 'Ordrer' }).getByRole('listitem')).toContainText(/Betalt med gavekort: 100,00\skr\./);
   await expect(page.getByRole('button', { name: /^Send betalingslink/ })).toHaveCount(0);
 });

@@ -100,7 +100,7 @@ export async function refreshOrders(): Promise<boolean> {
   await db.transaction('rw', [db.orders, db.meta], async () => {
     for (const o of r.data.data) {
       const local = await db.orders.get(o.id);
-      if (local) await db.orders.update(o.id, { orderNumber: o.orderNumber, totalPrice: o.totalPrice, paymentStatus: o.paymentStatus, paidAt: o.paidAt });
+      if (local) await db.orders.update(o.id, { orderNumber: o.orderNumber, totalPrice: o.totalPrice, paymentStatus: o.paymentStatus, paidAt: o.paidAt, giftCardAmount: o.giftCardAmount });
       else if (o.customerId) await db.orders.put(toLocalOrder(o, o.customerId));
     }
     if (r.data.data.length) await db.meta.put({ key: ORDERS_SINCE_KEY, value: newest(r.data.data) });
@@ -137,6 +137,7 @@ function toLocalOrder(o: Order, customerId: string): LocalOrder {
     totalPrice: o.totalPrice,
     paymentStatus: o.paymentStatus,
     paidAt: o.paidAt,
+    giftCardAmount: o.giftCardAmount,
     createdAt: o.createdAt,
     syncState: 'synced',
   };

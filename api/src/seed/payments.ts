@@ -1,5 +1,5 @@
 import type { DiscountCodeRecord, GiftCardRecord } from '../storage/records';
-import { hashGiftCardPin } from '../modules/checkout/service';
+import { hashGiftCardPin } from '../modules/gift-cards/service';
 
 /** Demo gift cards (README): number, PIN, balance in øre. */
 export const DEMO_GIFT_CARDS = [
@@ -7,6 +7,9 @@ export const DEMO_GIFT_CARDS = [
   { number: '6001100000000002', pin: '5678', balance: 250_000, expiresAt: '2027-12-31T22:59:59.000Z' },
   { number: '6001100000000003', pin: '0000', balance: 0, expiresAt: '2027-12-31T22:59:59.000Z' },
   { number: '6001100000000004', pin: '4321', balance: 10_000, expiresAt: '2025-12-31T22:59:59.000Z' },
+  // Small cards for partial cover on the pay-by-link page and at the store counter (e2e store-offline journey).
+  { number: '6001100000000005', pin: '2468', balance: 5_000, expiresAt: '2027-12-31T22:59:59.000Z' },
+  { number: '6001100000000006', pin: '1357', balance: 5_000, expiresAt: '2027-12-31T22:59:59.000Z' },
 ] as const;
 
 export function generateGiftCards(secret: string): GiftCardRecord[] {

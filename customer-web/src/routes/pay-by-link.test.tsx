@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatDkk, paymentFailureMessages, type PayLinkOrder, type PayLinkPayRequest } from '@optik/shared';
+import { formatDkk, paymentFailureMessages, type PayLinkOrder, type PayLinkPayRequest, type PayLinkQuoteRequest } from '@optik/shared';
 import type { Api } from '../api';
 import { PayByLink } from './pay-by-link';
 
@@ -8,6 +8,7 @@ afterEach(cleanup);
 
 type LookupResult = Awaited<ReturnType<Api['payLinkLookup']>>;
 type PayResult = Awaited<ReturnType<Api['payLinkPay']>>;
+type QuoteResult = Awaited<ReturnType<Api['payLinkQuote']>>;
 type ErrorCode = Extract<LookupResult, { ok: false }>['error']['code'];
 
 const TOKEN = 'pl_0123456789abcdefghijklmnop';
@@ -25,6 +26,8 @@ const order: PayLinkOrder = {
   shipping: 0,
   vat: 61940,
   totalPrice: 309700,
+  giftCardAmount: 0,
+  toPay: 309700,
   // 14.30 in Copenhagen (summer time, UTC+2).
   expiresAt: '2026-06-01T12:30:00.000Z',
   simulated: false,
@@ -32,7 +35,7 @@ const order: PayLinkOrder = {
 
 const found = (o: PayLinkOrder = order): LookupResult => ({ ok: true, status: 200, data: { data: o } });
 const lookupError = (status: number, code: ErrorCode, message: string): LookupResult => ({ ok: false, status, error: { code, message } });
-const paid: PayResult = { ok: true, status: 200, data: { outcome: 'paid', orderNumber: order.orderNumber, paidAt: '2026-05-30T10:00:00.000Z', method: 'card' } };
+const paid: PayResult = { ok: true, status: 200, data: { outcome: 'paid', orderNumber: order.orderNumber, paidAt: '2026-05-30T10:00:00.000Z', method: 'card', giftCardAmount: 0 } };
 const failed = (failureResult: 0 | 1 | 2 | 99): PayResult => ({
   ok: true,
   status: 200,
@@ -40,11 +43,13 @@ const failed = (failureResult: 0 | 1 | 2 | 99): PayResult => ({
 });
 
 /** Answers in order; the last one repeats. */
-function fakeApi(lookups: LookupResult[], pays: (PayResult | Promise<PayResult>)[] = []) {
+function fakeApi(lookups: LookupResult[], pays: (PayResult | Promise<PayResult>)[] = [], quotes: QuoteResult[] = []) {
   let l = 0;
   let p = 0;
+  let q = 0;
   return {
     payLinkLookup: vi.fn(async (_token: string) => lookups[Math.min(l++, lookups.length - 1)]!),
+    payLinkQuote: vi.fn(async (_body: PayLinkQuoteRequest) => quotes[Math.min(q++, quotes.length - 1)]!),
     payLinkPay: vi.fn(async (_body: PayLinkPayRequest) => pays[Math.min(p++, pays.length - 1)]!),
   };
 }
@@ -174,7 +179,7 @@ describe('PayByLink', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Kortnummer').value).toBe('4111 1111 1111 1111');
     expect(screen.getByLabelText<HTMLInputElement>('Kontrolcifre (CVC)').value).toBe('123');
     expect(screen.getByLabelText('Kortnummer').getAttribute('aria-invalid')).toBeNull();
-    expect(api.payLinkPay).toHaveBeenCalledWith({ token: TOKEN, method: 'card', cardNumber: '4111 1111 1111 1111', expiry: '01/20', cvc: '123' });
+    expect(api.payLinkPay).toHaveBeenCalledWith({ token: TOKEN, giftCards: [], payment: { method: 'card', cardNumber: '4111 1111 1111 1111', expiry: '01/20', cvc: '123' } });
   });
 
   it('result 0: shows the decline and lets the customer pay another way', async () => {
@@ -191,7 +196,7 @@ describe('PayByLink', () => {
     type('Mobilnummer', '20 30 40 50');
     fireEvent.click(screen.getByRole('button', { name: payButtonName }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Tak for din betaling' })).toBeDefined();
-    expect(api.payLinkPay).toHaveBeenLastCalledWith({ token: TOKEN, method: 'mobilepay', phone: '20 30 40 50' });
+    expect(api.payLinkPay).toHaveBeenLastCalledWith({ token: TOKEN, giftCards: [], payment: { method: 'mobilepay', phone: '20 30 40 50' } });
   });
 
   it('result 1: Klarna asks for the CPR number and the retry sends it', async () => {
@@ -201,7 +206,7 @@ describe('PayByLink', () => {
     expect(screen.queryByLabelText('CPR-nummer')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: payButtonName }));
     expect((await screen.findByRole('alert')).textContent).toBe(paymentFailureMessages[1]);
-    expect(api.payLinkPay).toHaveBeenCalledWith({ token: TOKEN, method: 'klarna' });
+    expect(api.payLinkPay).toHaveBeenCalledWith({ token: TOKEN, giftCards: [], payment: { method: 'klarna' } });
 
     const cpr = screen.getByLabelText('CPR-nummer');
     expect(cpr.getAttribute('type')).toBe('text');
@@ -210,7 +215,7 @@ describe('PayByLink', () => {
     type('CPR-nummer', '010190-1234');
     fireEvent.click(screen.getByRole('button', { name: payButtonName }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Tak for din betaling' })).toBeDefined();
-    expect(api.payLinkPay).toHaveBeenLastCalledWith({ token: TOKEN, method: 'klarna', ssn: '010190-1234' });
+    expect(api.payLinkPay).toHaveBeenLastCalledWith({ token: TOKEN, giftCards: [], payment: { method: 'klarna', ssn: '010190-1234' } });
     expect(document.body.textContent).not.toContain('010190');
   });
 
@@ -227,11 +232,8 @@ describe('PayByLink', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Tak for din betaling' })).toBeDefined();
     expect(api.payLinkPay).toHaveBeenLastCalledWith({
       token: TOKEN,
-      method: 'card',
-      cardNumber: '4000 0000 0000 3220',
-      expiry: '12/30',
-      cvc: '123',
-      validated: true,
+      giftCards: [],
+      payment: { method: 'card', cardNumber: '4000 0000 0000 3220', expiry: '12/30', cvc: '123', validated: true },
     });
   });
 
@@ -274,5 +276,85 @@ describe('PayByLink', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Ordren er allerede betalt.');
     expect(screen.queryByLabelText('Kortnummer')).toBeNull();
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  describe('gift cards (payment type 900, partial cover)', () => {
+    const quoted = (giftCardCover: number, toPay: number): QuoteResult => ({ ok: true, status: 200, data: { data: { giftCardCover, toPay } } });
+    const mismatch: QuoteResult = { ok: false, status: 400, error: { code: 'validation_failed', message: 'Ret fejlene, og prøv igen.', fields: { giftCards: 'Gavekortoplysningerne passede ikke til noget gavekort.' } } };
+    const giftCard = { number: '6001100000000001', pin: '1234' };
+
+    it('a card covering part shows the cover and the rest; the button asks the rest and the payment sends the card', async () => {
+      const api = fakeApi([found()], [paid], [quoted(50_000, 259_700)]);
+      await renderReady(api);
+      type('Gavekortnummer', '6001 1000 0000 0001');
+      type('PIN-kode', '1234');
+      fireEvent.click(screen.getByRole('button', { name: 'Brug gavekort' }));
+      expect(await screen.findByRole('button', { name: `Betal ${formatDkk(259_700)}` })).toBeDefined();
+      expect(api.payLinkQuote).toHaveBeenCalledWith({ token: TOKEN, giftCards: [giftCard] });
+      expect(screen.getByRole('status').textContent).toBe(`Gavekort dækker ${formatDkk(50_000)} Rest at betale: ${formatDkk(259_700)}`);
+      expect(screen.getByText(/Gavekort, der slutter på 0001/)).toBeDefined();
+      expect(screen.getByRole('button', { name: 'Fjern gavekortet, der slutter på 0001' })).toBeDefined();
+      expect(screen.getByLabelText<HTMLInputElement>('Gavekortnummer').value).toBe('');
+      expect(screen.getByRole('group', { name: 'Betalingsmåde' })).toBeDefined();
+
+      fillCard();
+      fireEvent.click(screen.getByRole('button', { name: `Betal ${formatDkk(259_700)}` }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Tak for din betaling' })).toBeDefined();
+      expect(api.payLinkPay).toHaveBeenCalledWith({ token: TOKEN, giftCards: [giftCard], payment: { method: 'card', cardNumber: '4111 1111 1111 1111', expiry: '12/30', cvc: '123' } });
+    });
+
+    it('a wrong PIN shows the SPEC §8 message under the number, keeps what was typed and moves focus there', async () => {
+      const api = fakeApi([found()], [], [mismatch]);
+      await renderReady(api);
+      type('Gavekortnummer', '6001100000000001');
+      // Enter in the gift card fields applies the card, it does not pay.
+      fireEvent.keyDown(screen.getByLabelText('PIN-kode'), { key: 'Enter' });
+      expect(api.payLinkQuote).not.toHaveBeenCalled();
+      const pin = screen.getByLabelText('PIN-kode');
+      await waitFor(() => expect(document.activeElement).toBe(pin));
+      expect(document.getElementById(pin.getAttribute('aria-describedby')!)?.textContent).toBe('Skal udfyldes.');
+
+      type('PIN-kode', '9999');
+      fireEvent.keyDown(pin, { key: 'Enter' });
+      const number = screen.getByLabelText<HTMLInputElement>('Gavekortnummer');
+      await waitFor(() => expect(document.activeElement).toBe(number));
+      expect(number.getAttribute('aria-invalid')).toBe('true');
+      expect(document.getElementById(number.getAttribute('aria-describedby')!)?.textContent).toBe('Gavekortoplysningerne passede ikke til noget gavekort.');
+      expect(number.value).toBe('6001100000000001');
+      expect(screen.getByLabelText<HTMLInputElement>('PIN-kode').value).toBe('9999');
+      expect(screen.queryByText(/Gavekort, der slutter på/)).toBeNull();
+      expect(screen.getByRole('button', { name: payButtonName })).toBeDefined();
+      expect(api.payLinkPay).not.toHaveBeenCalled();
+    });
+
+    it('cards covering all hide the payment methods and pay without payment details; removing the card brings them back', async () => {
+      const api = fakeApi([found()], [paid], [quoted(309_700, 0)]);
+      await renderReady(api);
+      type('Gavekortnummer', giftCard.number);
+      type('PIN-kode', giftCard.pin);
+      fireEvent.click(screen.getByRole('button', { name: 'Brug gavekort' }));
+      expect(await screen.findByText('Gavekortene dækker hele beløbet – du skal ikke betale mere.')).toBeDefined();
+      expect(screen.queryByRole('group', { name: 'Betalingsmåde' })).toBeNull();
+      expect(screen.queryByLabelText('Kortnummer')).toBeNull();
+
+      fireEvent.click(screen.getByRole('button', { name: 'Fjern gavekortet, der slutter på 0001' }));
+      expect(await screen.findByRole('group', { name: 'Betalingsmåde' })).toBeDefined();
+      expect(screen.getByRole('button', { name: payButtonName })).toBeDefined();
+      expect(api.payLinkQuote).toHaveBeenCalledTimes(1);
+
+      type('Gavekortnummer', giftCard.number);
+      type('PIN-kode', giftCard.pin);
+      fireEvent.click(screen.getByRole('button', { name: 'Brug gavekort' }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Betal med gavekort' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Tak for din betaling' })).toBeDefined();
+      expect(api.payLinkPay).toHaveBeenCalledWith({ token: TOKEN, giftCards: [giftCard] });
+    });
+
+    it('a part paid by gift card in the store is shown, and the link asks only the rest', async () => {
+      render(<PayByLink api={fakeApi([found({ ...order, giftCardAmount: 100_000, toPay: 209_700 })])} token={TOKEN} />);
+      expect(await screen.findByRole('button', { name: `Betal ${formatDkk(209_700)}` })).toBeDefined();
+      expect(screen.getByRole('row', { name: /Betalt med gavekort/ }).textContent).toContain(`−${formatDkk(100_000)}`);
+      expect(screen.getByRole('row', { name: /At betale/ }).textContent).toContain(formatDkk(209_700));
+    });
   });
 });

@@ -4,16 +4,19 @@ import {
   copenhagenParts,
   formatDkk,
   payLinkPayRequestSchema,
+  type GiftCardLookupRequest,
   type PayLinkOrder,
   type PayLinkPayRequest,
   type PayLinkPayResponse,
+  type PayLinkQuote,
   type PaymentMethod,
 } from '@optik/shared';
 import type { Api } from '../api';
 import { t } from '../messages';
 import { useApi } from '../use-api';
+import { GiftCardFields } from './pay-gift-cards';
 
-type PayApi = Pick<Api, 'payLinkLookup' | 'payLinkPay'>;
+type PayApi = Pick<Api, 'payLinkLookup' | 'payLinkQuote' | 'payLinkPay'>;
 type Paid = Extract<PayLinkPayResponse, { outcome: 'paid' }>;
 
 /** Delivery method ids (SPEC §3): 119 click and collect in the store, 101 home delivery. */
@@ -25,8 +28,9 @@ const LINK_CLOSED = new Set([404, 409, 410]);
 
 /**
  * Target of the pay-by-link SMS or e-mail store staff send (SPEC §1, §6). Looks the order up by
- * its token, shows it, and pays it by card, MobilePay or Klarna, answering the payment
- * provider's follow-up questions (SPEC §3 failure results 0, 1, 2, 99).
+ * its token, shows it, and pays what is left — gift cards first (payment type 900, partial
+ * cover), the rest by card, MobilePay or Klarna, answering the payment provider's follow-up
+ * questions (SPEC §3 failure results 0, 1, 2, 99).
  */
 export function PayByLink({ api, token }: { api: PayApi; token: string }) {
   const [order, reload] = useApi(`pay-link:${token}`, () => api.payLinkLookup(token));
@@ -82,7 +86,7 @@ export function PayByLink({ api, token }: { api: PayApi; token: string }) {
                 key={restarts}
                 api={api}
                 token={token}
-                total={order.data.data.totalPrice}
+                toPay={order.data.data.toPay}
                 onAttempt={() => setRestartNotice(null)}
                 onPaid={setPaid}
                 onExpired={restart}
@@ -132,28 +136,31 @@ function OrderSummary({ order }: { order: PayLinkOrder }) {
           ))}
         </tbody>
         <tfoot>
-          <tr>
-            <th scope="row" colSpan={2}>
-              {t.pay.shipping}
-            </th>
-            <td className="num">{order.shipping === 0 ? t.pay.free : formatDkk(order.shipping)}</td>
-          </tr>
-          <tr className="total">
-            <th scope="row" colSpan={2}>
-              {t.pay.total}
-            </th>
-            <td className="num">{formatDkk(order.totalPrice)}</td>
-          </tr>
-          <tr>
-            <th scope="row" colSpan={2}>
-              {t.pay.vat}
-            </th>
-            <td className="num">{formatDkk(order.vat)}</td>
-          </tr>
+          <SumRow label={t.pay.shipping} value={order.shipping === 0 ? t.pay.free : formatDkk(order.shipping)} />
+          <SumRow label={t.pay.total} value={formatDkk(order.totalPrice)} total />
+          <SumRow label={t.pay.vat} value={formatDkk(order.vat)} />
+          {order.giftCardAmount > 0 && (
+            <>
+              <SumRow label={t.pay.paidByGiftCard} value={`−${formatDkk(order.giftCardAmount)}`} />
+              <SumRow label={t.pay.toPay} value={formatDkk(order.toPay)} total />
+            </>
+          )}
         </tfoot>
       </table>
       <p className="muted">{t.pay.expires(formatExpiry(order.expiresAt))}</p>
     </section>
+  );
+}
+
+/** A row of the order's sums under its lines. */
+function SumRow({ label, value, total = false }: { label: string; value: string; total?: boolean }) {
+  return (
+    <tr className={total ? 'total' : undefined}>
+      <th scope="row" colSpan={2}>
+        {label}
+      </th>
+      <td className="num">{value}</td>
+    </tr>
   );
 }
 
@@ -170,18 +177,25 @@ type Field = 'cardNumber' | 'expiry' | 'cvc' | 'phone' | 'ssn';
 const FIELDS: readonly Field[] = ['cardNumber', 'expiry', 'cvc', 'phone', 'ssn'];
 const METHODS: readonly PaymentMethod[] = ['card', 'mobilepay', 'klarna'];
 
+/** The payment field an error path names: the schema says 'payment.cvc', the provider's checks 'expiry'. */
+function paymentField(path: string): Field | null {
+  const key = path.startsWith('payment.') ? path.slice('payment.'.length) : path;
+  return (FIELDS as readonly string[]).includes(key) ? (key as Field) : null;
+}
+
 function PaymentForm({
   api,
   token,
-  total,
+  toPay: orderToPay,
   onAttempt,
   onPaid,
   onExpired,
   onClosed,
 }: {
-  api: Pick<PayApi, 'payLinkPay'>;
+  api: Pick<PayApi, 'payLinkQuote' | 'payLinkPay'>;
   token: string;
-  total: number;
+  /** What is left of the order before the gift cards added here. */
+  toPay: number;
   onAttempt: () => void;
   onPaid: (paid: Paid) => void;
   onExpired: (message: string) => void;
@@ -199,18 +213,53 @@ function PaymentForm({
   const [approved, setApproved] = useState(false);
   const [busy, setBusy] = useState(false);
   const [focusError, setFocusError] = useState(0);
+  /** Gift cards the API accepted, and what they cover of the rest. */
+  const [giftCards, setGiftCards] = useState<GiftCardLookupRequest[]>([]);
+  const [quote, setQuote] = useState<PayLinkQuote | null>(null);
+  const toPay = quote?.toPay ?? orderToPay;
 
+  // The first invalid payment field (the gift card fields focus their own errors).
   useEffect(() => {
-    if (focusError) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    if (focusError) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]:not([data-gift-card])')?.focus();
   }, [focusError]);
 
-  function request(): PayLinkPayRequest {
+  function payment(): PayLinkPayRequest['payment'] {
     if (method === 'card') {
       const { cardNumber, expiry, cvc } = values;
-      return { token, method, cardNumber, expiry, cvc, ...(needsApproval && approved ? { validated: true } : {}) };
+      return { method, cardNumber, expiry, cvc, ...(needsApproval && approved ? { validated: true } : {}) };
     }
-    if (method === 'mobilepay') return { token, method, phone: values.phone };
-    return { token, method, ...(needsSsn ? { ssn: values.ssn } : {}) };
+    if (method === 'mobilepay') return { method, phone: values.phone };
+    return { method, ...(needsSsn ? { ssn: values.ssn } : {}) };
+  }
+
+  /** Gift cards covering everything leave no payment details to send. */
+  function request(): PayLinkPayRequest {
+    return { token, giftCards, ...(toPay > 0 ? { payment: payment() } : {}) };
+  }
+
+  /** Asks the API what these gift cards cover; a refusal comes back as the message to show. */
+  async function requote(next: GiftCardLookupRequest[]): Promise<string | null> {
+    if (next.length === 0) {
+      setGiftCards([]);
+      setQuote(null);
+      return null;
+    }
+    const r = await api.payLinkQuote({ token, giftCards: next });
+    if (r.ok) {
+      setGiftCards(next);
+      setQuote(r.data.data);
+      return null;
+    }
+    if (LINK_CLOSED.has(r.status)) {
+      onClosed(r.error.message);
+      return null;
+    }
+    return r.error.fields?.giftCards ?? r.error.message;
+  }
+
+  async function removeGiftCard(number: string) {
+    const refused = await requote(giftCards.filter((g) => g.number !== number));
+    if (refused) setAlert(refused);
   }
 
   function showFieldErrors(errors: Partial<Record<Field, string>>, message: string) {
@@ -229,8 +278,8 @@ function PaymentForm({
     if (!check.success) {
       const errors: Partial<Record<Field, string>> = {};
       for (const issue of check.error.issues) {
-        const key = issue.path[0];
-        if (typeof key === 'string' && (FIELDS as readonly string[]).includes(key)) errors[key as Field] ??= issue.message;
+        const key = paymentField(issue.path.join('.'));
+        if (key) errors[key] ??= issue.message;
       }
       showFieldErrors(errors, t.pay.fixFields);
       return;
@@ -242,10 +291,14 @@ function PaymentForm({
     if (!r.ok) {
       if (LINK_CLOSED.has(r.status)) return onClosed(r.error.message);
       const errors: Partial<Record<Field, string>> = {};
-      for (const f of FIELDS) if (r.error.fields?.[f]) errors[f] = r.error.fields[f];
+      for (const [path, message] of Object.entries(r.error.fields ?? {})) {
+        const key = paymentField(path);
+        if (key) errors[key] ??= message;
+      }
       if (Object.keys(errors).length > 0) return showFieldErrors(errors, r.error.message);
       setFieldErrors({});
-      setAlert(r.error.message);
+      // A gift card refused now (spent meanwhile) or no payment method: the reason, not the generic message.
+      setAlert(r.error.fields?.giftCards ?? r.error.fields?.payment ?? r.error.message);
       return;
     }
     const answer = r.data;
@@ -281,16 +334,21 @@ function PaymentForm({
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="stack pay-form">
-      <fieldset className="choices">
-        <legend>{t.pay.methodLegend}</legend>
-        {METHODS.map((m) => (
-          <label key={m} className="choice">
-            <input type="radio" name={`${id}-method`} value={m} checked={method === m} onChange={() => setMethod(m)} />
-            {t.pay.methods[m]}
-          </label>
-        ))}
-      </fieldset>
-      {method === 'card' && (
+      <GiftCardFields idPrefix={id} cards={giftCards} cover={quote?.giftCardCover ?? 0} toPay={toPay} onApply={(card) => requote([...giftCards.filter((g) => g.number !== card.number), card])} onRemove={(n) => void removeGiftCard(n)} />
+      {toPay === 0 ? (
+        <p>{t.pay.giftCardsCoverAll}</p>
+      ) : (
+        <fieldset className="choices">
+          <legend>{t.pay.methodLegend}</legend>
+          {METHODS.map((m) => (
+            <label key={m} className="choice">
+              <input type="radio" name={`${id}-method`} value={m} checked={method === m} onChange={() => setMethod(m)} />
+              {t.pay.methods[m]}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {toPay > 0 && method === 'card' && (
         <>
           {input('cardNumber', t.pay.cardNumber, { inputMode: 'numeric', autoComplete: 'cc-number' })}
           {input('expiry', t.pay.expiry, { autoComplete: 'cc-exp' })}
@@ -303,15 +361,15 @@ function PaymentForm({
           )}
         </>
       )}
-      {method === 'mobilepay' && input('phone', t.pay.phone, { type: 'tel', autoComplete: 'tel' })}
-      {method === 'klarna' && needsSsn && input('ssn', t.pay.cpr, { type: 'text', autoComplete: 'off', spellCheck: false }, t.pay.cprHint)}
+      {toPay > 0 && method === 'mobilepay' && input('phone', t.pay.phone, { type: 'tel', autoComplete: 'tel' })}
+      {toPay > 0 && method === 'klarna' && needsSsn && input('ssn', t.pay.cpr, { type: 'text', autoComplete: 'off', spellCheck: false }, t.pay.cprHint)}
       {alert && (
         <p role="alert" className="error">
           {alert}
         </p>
       )}
       <button type="submit" disabled={busy}>
-        {busy ? t.pay.submitting : t.pay.submit(formatDkk(total))}
+        {busy ? t.pay.submitting : toPay === 0 ? t.pay.submitGiftCards : t.pay.submit(formatDkk(toPay))}
       </button>
     </form>
   );

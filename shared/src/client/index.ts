@@ -1,2 +1,3 @@
 export * from './request';
 export * from './api-client';
+export * from './response-schemas';

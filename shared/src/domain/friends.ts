@@ -1,4 +1,6 @@
+import type { BookingStatus, ExamType } from '../schemas/booking';
 import type { Category } from '../schemas/enums';
+import { copenhagenIsoDate } from './copenhagen-time';
 import { addDaysIso, addMonths } from './subscription';
 
 /**
@@ -12,12 +14,14 @@ export const FRIENDS_RULES = {
   exchangeGuaranteeDays: 100,
   /** The next visit is free up to one year after the last one. */
   freeVisitMonths: 12,
+  /** An eye test that has taken place still gives the frame discount this many days after its day. */
+  frameDiscountDaysAfterTest: 90,
 } as const;
 
 /** The version of the Friends terms (content page /friends-vilkaar) a new member accepts. */
 export const FRIENDS_TERMS_VERSION = 1;
 
-/** Glasses are what the frame discount, the accident cover and the exchange guarantee are about. */
+/** Glasses (also sun and sports glasses) are what the accident cover and the exchange guarantee are about. */
 const GLASSES: readonly Category[] = ['briller', 'solbriller', 'sportsbriller'];
 export function isGlassesCategory(category: Category): boolean {
   return GLASSES.includes(category);
@@ -28,17 +32,68 @@ export function isGlassesCategory(category: Category): boolean {
  * eye test, nothing otherwise (and nothing for non-members). Rounded down to whole øre so the
  * discount never exceeds half.
  *
- * Not applied to any price yet, on purpose: bookings arrive with issue 7, so no customer can
- * have a booked eye test today, and the only place a frame is priced for a signed-in customer is
- * the checkout quote (api/src/modules/checkout/service.ts `quote()`, after `priced()`), which
- * belongs to the checkout. Where it goes then: for a signed-in customer with an active
- * `friendsMembers` row and a booked (not cancelled) eye test, take this discount off one
- * `briller` line's unit price per booking, show it as its own line in the quote and the order,
- * and mark the booking as used so the discount is given once per eye test.
+ * Where it is applied: the web checkout's quote and order (api/src/modules/checkout/service.ts,
+ * through `frameDiscountLines` and api/src/modules/friends/frame-discount.ts), for a signed-in
+ * customer (session role 'customer') with an active `friendsMembers` row. The decisions:
+ * - Which eye tests count (`givesFrameDiscount`): the customer's own bookings of an eye test that
+ *   glasses are made from (`synstest`, `børnesyn` — not the driving-licence certificate, the
+ *   contact-lens exams or the hearing test), not cancelled and not yet used for the discount. An
+ *   upcoming booking counts whether it is confirmed or still a request ("with a booked eye test",
+ *   SPEC §1: members usually buy online before or after the visit); one that has taken place counts
+ *   if the store confirmed it and its day is at most `frameDiscountDaysAfterTest` (90) days ago,
+ *   so glasses bought after the test get the discount too, but an old test does not keep giving it.
+ * - Which frames: the article price of `briller` lines only (the frame; lenses are not priced on
+ *   the web). Sunglasses and sports glasses are not "the frame" of the glasses the eye test is
+ *   for, so they get no frame discount (they keep the accident cover and exchange guarantee).
+ * - How many: one frame (one item of a line) per eye test; with more frames than tests, the
+ *   dearest frames get it.
+ * - It is shown as its own amount, "Friends-rabat", in the quote and the order (`friendsDiscount`,
+ *   and per line on the order), is taken off before a discount code is worked out, and counts in
+ *   the total and its VAT. A paid order marks each booking it used with the order id (atomically,
+ *   so two orders cannot use one booking); an order that is not paid leaves the booking unused.
  */
 export function friendsFrameDiscount(framePrice: number, who: { member: boolean; hasBookedEyeTest: boolean }): number {
   if (!who.member || !who.hasBookedEyeTest || framePrice <= 0) return 0;
   return Math.floor((framePrice * FRIENDS_RULES.frameDiscountPercent) / 100);
+}
+
+/** The eye tests glasses are made from: the ones that give the frame discount. */
+export const FRAME_DISCOUNT_EXAMS: readonly ExamType[] = ['synstest', 'børnesyn'];
+/** The categories whose article price is a frame the discount is taken off. */
+export const FRAME_DISCOUNT_CATEGORIES: readonly Category[] = ['briller'];
+
+export interface EyeTestBooking {
+  examType: ExamType;
+  status: BookingStatus;
+  /** The visit's start (UTC ISO instant). */
+  start: string;
+  /** The order that got the frame discount for this booking; absent or null while unused. */
+  frameDiscountOrderId?: string | null | undefined;
+}
+
+/** Whether a (member's own) booking gives the frame discount at `now`; see `friendsFrameDiscount`. */
+export function givesFrameDiscount(b: EyeTestBooking, now: Date): boolean {
+  if (!FRAME_DISCOUNT_EXAMS.includes(b.examType) || b.status === 'cancelled' || b.frameDiscountOrderId) return false;
+  const start = new Date(b.start);
+  if (Number.isNaN(start.getTime())) return false;
+  if (start.getTime() > now.getTime()) return true;
+  return b.status === 'confirmed' && copenhagenIsoDate(now) <= addDaysIso(copenhagenIsoDate(start), FRIENDS_RULES.frameDiscountDaysAfterTest);
+}
+
+/**
+ * The Friends discount on each line (øre, in the order of `lines`): one frame per eye test, the
+ * dearest frames first, each `friendsFrameDiscount` of its price; `eyeTestsUsed` is how many eye
+ * tests that takes. Nothing for a non-member.
+ */
+export function frameDiscountLines(lines: readonly { category: Category; unitPrice: number; quantity: number }[], who: { member: boolean; eyeTests: number }): { lines: number[]; eyeTestsUsed: number } {
+  const out = lines.map(() => 0);
+  if (!who.member) return { lines: out, eyeTestsUsed: 0 };
+  const frames = lines
+    .flatMap((l, index) => (FRAME_DISCOUNT_CATEGORIES.includes(l.category) && l.unitPrice > 0 ? Array.from({ length: l.quantity }, () => ({ index, price: l.unitPrice })) : []))
+    .sort((a, b) => b.price - a.price)
+    .slice(0, Math.max(0, who.eyeTests));
+  for (const f of frames) out[f.index]! += friendsFrameDiscount(f.price, { member: true, hasBookedEyeTest: true });
+  return { lines: out, eyeTestsUsed: frames.length };
 }
 
 export interface PurchaseCover {

@@ -36,6 +36,8 @@ export const friendsMembershipSchema = z.object({
   lastVisitOn: z.nullable(isoDate),
   freeVisit: z.object({ available: z.boolean(), until: z.nullable(isoDate) }),
   coveredPurchases: z.array(friendsCoveredPurchaseSchema),
+  /** Booked eye tests that give the frame discount at checkout now (one frame each). */
+  frameDiscountEyeTests: z._default(z.number().check(z.int(), z.gte(0)), 0),
 });
 export type FriendsMembership = z.infer<typeof friendsMembershipSchema>;
 export const friendsMembershipResponseSchema = z.object({ data: friendsMembershipSchema });

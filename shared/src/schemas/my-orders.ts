@@ -155,6 +155,8 @@ export const myOrderSchema = z.object({
   lines: z.array(myOrderLineSchema),
   shipping: oreSchema,
   discount: oreSchema,
+  /** "Friends-rabat" on the frame (included in the total). */
+  friendsDiscount: z._default(oreSchema, 0),
   giftCardAmount: oreSchema,
   vat: oreSchema,
   deliveryAddress: z.nullable(z.object({ street: z.string(), zip: z.string(), city: z.string() })),

@@ -25,9 +25,11 @@ export const orderLineSchema = z.object({
   quantity: z.number().check(z.int(), z.gte(1), z.lte(12)),
   /** Price per item incl. VAT. */
   unitPrice: oreSchema,
-  /** VAT included in the line total (25 %, or 0 for VAT-exempt services). */
+  /** VAT included in what is paid for the line: its total less its Friends discount (25 %, or 0 for VAT-exempt services). */
   vat: oreSchema,
   lineTotal: oreSchema,
+  /** The Friends frame discount taken off this line (included in the order's `friendsDiscount`); absent: none. */
+  friendsDiscount: z.optional(oreSchema),
   subscriptionInterval: z.nullable(subscriptionIntervalSchema),
   prescription: z.nullable(contactLensPrescriptionSchema),
   prescriptionGlasses: z.nullable(glassesPrescriptionSchema),
@@ -59,6 +61,8 @@ export const orderSchema = z.object({
   collectionPointId: z._default(z.nullable(z.string()), null),
   discount: z._default(oreSchema, 0),
   discountCode: z._default(z.nullable(z.string()), null),
+  /** "Friends-rabat" (domain/friends.ts `friendsFrameDiscount`): the sum of the lines' Friends discounts, included in `totalPrice`; absent: none. */
+  friendsDiscount: z.optional(oreSchema),
   /** Paid with gift cards (payment type 900). */
   giftCardAmount: z._default(oreSchema, 0),
   /** When the customer received the order (status delivered); the withdrawal period counts from it. */

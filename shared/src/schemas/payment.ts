@@ -3,6 +3,7 @@ import './zod-locale';
 import { isLuhnValid } from '../domain/card';
 import { cprInputSchema } from './customer';
 import { phoneField } from './auth';
+import { giftCardsField } from './gift-card';
 import { deliveryMethodIdSchema, paymentFailureResultSchema, subscriptionIntervalSchema } from './enums';
 import { oreSchema } from './money';
 
@@ -60,6 +61,10 @@ export const payLinkOrderSchema = z.object({
   shipping: oreSchema,
   vat: oreSchema,
   totalPrice: oreSchema,
+  /** Already paid with gift cards (payment type 900), e.g. at the store counter. */
+  giftCardAmount: oreSchema,
+  /** What is left to pay: the total less the gift cards already used. */
+  toPay: oreSchema,
   expiresAt: z.string(),
   /** True when the payments port is the local simulator (development, demo, tests): the page shows its test data. */
   simulated: z.boolean(),
@@ -92,16 +97,37 @@ export const klarnaPaymentSchema = z.object({ method: z.literal('klarna'), ssn: 
 export const paymentDetailsSchema = z.discriminatedUnion('method', [cardPaymentSchema, mobilePayPaymentSchema, klarnaPaymentSchema]);
 export type PaymentDetails = z.output<typeof paymentDetailsSchema>;
 
-export const payLinkPayRequestSchema = z.discriminatedUnion('method', [
-  z.extend(cardPaymentSchema, { token: tokenField }),
-  z.extend(mobilePayPaymentSchema, { token: tokenField }),
-  z.extend(klarnaPaymentSchema, { token: tokenField }),
-]);
+/** Gift cards the customer adds on the pay-by-link page: what they cover and the rest to pay. */
+export const payLinkQuoteRequestSchema = z.object({ token: tokenField, giftCards: giftCardsField });
+export type PayLinkQuoteRequest = z.input<typeof payLinkQuoteRequestSchema>;
+export const payLinkQuoteSchema = z.object({
+  /** Covered by the gift cards of this request. */
+  giftCardCover: oreSchema,
+  /** Left for the card, MobilePay or Klarna; 0 when the gift cards cover all. */
+  toPay: oreSchema,
+});
+export type PayLinkQuote = z.infer<typeof payLinkQuoteSchema>;
+export const payLinkQuoteResponseSchema = z.object({ data: payLinkQuoteSchema });
+
+/** Gift cards first (partial cover), the rest by the payer's details — absent when the gift cards cover all (as in the checkout). */
+export const payLinkPayRequestSchema = z.object({
+  token: tokenField,
+  giftCards: giftCardsField,
+  payment: z.optional(paymentDetailsSchema),
+});
 export type PayLinkPayRequest = z.input<typeof payLinkPayRequestSchema>;
 
 /** A payment attempt is an answer, not an error: paid, or failed with the SPEC §3 result code. */
 export const payLinkPayResponseSchema = z.discriminatedUnion('outcome', [
-  z.object({ outcome: z.literal('paid'), orderNumber: z.string(), paidAt: z.string(), method: paymentMethodSchema }),
+  z.object({
+    outcome: z.literal('paid'),
+    orderNumber: z.string(),
+    paidAt: z.string(),
+    /** Null when gift cards paid everything. */
+    method: z.nullable(paymentMethodSchema),
+    /** The order's total paid with gift cards. */
+    giftCardAmount: oreSchema,
+  }),
   z.object({ outcome: z.literal('failed'), failureResult: paymentFailureResultSchema, message: z.string() }),
 ]);
 export type PayLinkPayResponse = z.infer<typeof payLinkPayResponseSchema>;

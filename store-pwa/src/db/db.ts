@@ -32,8 +32,10 @@ export interface LocalOrder {
   deliveryMethodId: 101 | 119;
   totalPrice: number;
   paymentStatus: 'awaiting-payment' | 'paid' | 'failed' | 'refunded';
-  /** Set from the server when the customer has paid (pay-by-link). */
+  /** Set from the server when the customer has paid (pay-by-link, gift card at the counter). */
   paidAt?: string | null;
+  /** Paid with gift cards so far (from the server); the rest is paid through a payment request. */
+  giftCardAmount?: number;
   createdAt: string;
   syncState: SyncState;
 }

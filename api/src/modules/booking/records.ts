@@ -9,10 +9,15 @@ import { bookingViewSchema } from '@optik/shared';
 /**
  * A booking as stored: what the customer sees, less what is derived when it is shown (the
  * store's address, whether it can still be changed), plus the manage link's token only as its
- * SHA-256 and a history of what happened to it.
+ * SHA-256, a history of what happened to it, and which order used it for the Friends frame discount.
  */
 export const bookingRecordSchema = zm.extend(zm.omit(bookingViewSchema, { store: true, changeable: true }), {
   tokenHash: z.string(),
+  /**
+   * The paid order that got the Friends frame discount for this eye test (once per test,
+   * modules/friends/frame-discount.ts); absent or null while unused.
+   */
+  frameDiscountOrderId: z.string().nullable().optional(),
   history: z.array(
     z.object({
       at: z.string(),

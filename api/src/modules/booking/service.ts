@@ -277,7 +277,7 @@ export class BookingService {
 
   private async view(rec: BookingRecord): Promise<BookingView> {
     const store = await this.storage.collection('stores').get(rec.storeId);
-    const { tokenHash: _hash, history: _history, ...booking } = rec;
+    const { tokenHash: _hash, history: _history, frameDiscountOrderId: _usedBy, ...booking } = rec;
     return {
       ...booking,
       store: { name: store?.name ?? rec.storeId, street: store?.street ?? '', postcode: store?.postcode ?? '', city: store?.city ?? '', phone: store?.phone ?? '' },

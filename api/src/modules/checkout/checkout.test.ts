@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutPlaceResponseSchema, checkoutQuoteResponseSchema, type Article } from '@optik/shared';
-import { buyableArticle, makeTestApp, shopperAgent, type TestApp } from '../../test/harness';
+import { checkoutPlaceResponseSchema, checkoutQuoteResponseSchema, formatDkk, type Article } from '@optik/shared';
+import { buyableArticle, customerAgent, makeTestApp, OTHER_CUSTOMER, otherCustomerAgent, shopperAgent, staffAgent, type TestApp } from '../../test/harness';
+import { frameDiscountMessages } from '../friends/frame-discount';
 import { SIMULATOR_CARDS } from '../../ports/payments';
 import { DEMO_PASSWORD } from '../../seed/accounts';
 import { checkoutMessages } from './service';
@@ -195,5 +196,172 @@ describe('checkout: lens subscriptions', () => {
     const before = await t.storage.collection('subscriptions').count();
     await s.post('/api/checkout/place', { contact, address, deliveryMethodId: 101, payment: card(), acceptTerms: true }).expect(200);
     expect(await t.storage.collection('subscriptions').count()).toBe(before);
+  });
+});
+
+describe('checkout: Friends 50 % off the frame with a booked eye test', () => {
+  type Agent = Awaited<ReturnType<typeof shopperAgent>>;
+  /** Monday 23 November 2026, 10:00 in Copenhagen (the test clock is Sunday 22nd): a free time at Profil Optik Strøget. */
+  const MONDAY_10 = '2026-11-23T09:00:00.000Z';
+  const frameOf = (t: TestApp) => buyableArticle(t, (a) => a.category === 'briller' && a.price.unit.amount >= 100_000 && a.skus[0]!.stock >= 3);
+  const placeBody = { contact, address, deliveryMethodId: 101, payment: card(), acceptTerms: true };
+
+  async function join(s: Agent) {
+    await s.post('/api/friends/signup', { acceptTerms: true }).expect(200);
+  }
+  /** Books an eye test as the signed-in customer of `s`; answers the booking id. */
+  async function bookEyeTest(s: Agent, over: Record<string, unknown> = {}): Promise<string> {
+    const res = await s.post('/api/bookings', { storeId: 'st-002', examType: 'synstest', ageGroup: '18-75', start: MONDAY_10, contact, ...over }).expect(201);
+    return res.body.data.id as string;
+  }
+  async function addFrame(s: Agent, frame: Article, quantity = 1) {
+    await s.post('/api/cart/update', { skuId: frame.skus[0]!.id, quantity, noCheckoutInfo: true }).expect(200);
+  }
+  const quote = async (s: Agent, body: object = { deliveryMethodId: 101 }) => checkoutQuoteResponseSchema.parse((await s.post('/api/checkout/quote', body).expect(200)).body).data;
+  async function place(s: Agent, body: object = placeBody) {
+    const placed = checkoutPlaceResponseSchema.parse((await s.post('/api/checkout/place', body).expect(200)).body);
+    if (placed.outcome !== 'paid') throw new Error('not paid');
+    return placed.order;
+  }
+  const usedBy = async (t: TestApp, bookingId: string) => (await t.storage.collection('bookings').get(bookingId))!.frameDiscountOrderId ?? null;
+  /** The demo customer signed in as a Friends member with a booked eye test. */
+  async function bookedMember() {
+    const t = await makeTestApp();
+    const frame = await frameOf(t);
+    const s = await customerAgent(t);
+    await join(s);
+    return { t, frame, s, bookingId: await bookEyeTest(s) };
+  }
+
+  it('takes half the frame price off one frame for a member with a booked eye test, as its own amount in quote, order, VAT and mail, once per eye test', async () => {
+    const { t, frame, s, bookingId } = await bookedMember();
+    const price = frame.price.unit.amount;
+    const half = Math.floor(price / 2);
+    await addFrame(s, frame, 2);
+    const drops = await buyableArticle(t, (a) => a.category === 'oejenpleje');
+    await s.post('/api/cart/update', { skuId: drops.skus[0]!.id, quantity: 1, noCheckoutInfo: true }).expect(200);
+
+    const goods = price * 2 + drops.price.unit.amount;
+    const q = await quote(s);
+    // One eye test: one of the two frames at half price; the eye drops at full price.
+    expect(q).toMatchObject({ goods, friendsDiscount: half, discount: 0, shipping: 0, total: goods - half, toPay: goods - half });
+    expect(q.vat).toBe(Math.round((goods - half) / 5));
+    // A discount code is worked out on what is left after the Friends discount.
+    const withCode = await quote(s, { deliveryMethodId: 101, discountCode: 'VELKOMMEN10' });
+    expect(withCode).toMatchObject({ friendsDiscount: half, discount: Math.round((goods - half) / 10), total: goods - half - Math.round((goods - half) / 10) });
+
+    const order = await place(s);
+    expect(order).toMatchObject({ customerId: 'u-kunde', friendsDiscount: half, totalPrice: goods - half });
+    expect(order.lines[0]).toMatchObject({ articleId: frame.id, quantity: 2, lineTotal: price * 2, friendsDiscount: half, vat: Math.round((price * 2 - half) / 5) });
+    expect(order.lines[1]).toMatchObject({ articleId: drops.id, friendsDiscount: 0 });
+    expect(await t.storage.collection('orders').get(order.id)).toEqual(order);
+    expect(await usedBy(t, bookingId)).toBe(order.id);
+    const mail = t.mailer.sent.at(-1)!;
+    expect(mail.subject).toBe(`Tak for din ordre ${order.orderNumber}`);
+    expect(mail.text).toContain(`Friends-rabat (50 % på stellet): −${formatDkk(half)}`);
+    expect(mail.text).toContain(`I alt: ${formatDkk(goods - half)} (heraf moms ${formatDkk(Math.round((goods - half) / 5))})`);
+    // The booking is not shown with the mark (it is the shop's bookkeeping).
+    expect((await s.post(`/api/bookings/${bookingId}/view`, {}).expect(200)).body.data).not.toHaveProperty('frameDiscountOrderId');
+
+    // My Pages shows it, and a returned frame brings back what was paid for it.
+    const mine = (await s.agent.get(`/api/account/orders/${order.id}`).expect(200)).body.data;
+    expect(mine.friendsDiscount).toBe(half);
+    await t.storage.collection('orders').update(order.id, (o) => ({ ...o, status: 'delivered', deliveredAt: '2026-11-22T10:00:00.000Z' }));
+    const delivered = (await s.agent.get(`/api/account/orders/${order.id}`).expect(200)).body.data;
+    expect(delivered.lines[0].returnable.unitRefund).toBe(Math.floor((price * 2 - half) / 2));
+    expect(delivered.lines[1].returnable.unitRefund).toBe(drops.price.unit.amount);
+
+    // The eye test is used: the next order has no Friends discount.
+    await addFrame(s, frame);
+    expect((await quote(s)).friendsDiscount).toBe(0);
+    expect((await place(s)).friendsDiscount ?? 0).toBe(0);
+    expect(await usedBy(t, bookingId)).toBe(order.id);
+  });
+
+  it('gives nothing to a non-member, to a member without a booked eye test, or for a cancelled booking', async () => {
+    const t = await makeTestApp();
+    const frame = await frameOf(t);
+    const s = await customerAgent(t);
+    const bookingId = await bookEyeTest(s);
+    await addFrame(s, frame);
+    // Booked, but not a member.
+    expect((await quote(s)).friendsDiscount).toBe(0);
+    // A member, but the demo customer's only eye test (March) is too long ago, and the others are lens exams.
+    await s.post(`/api/bookings/${bookingId}/cancel`, {}).expect(200);
+    await join(s);
+    expect((await t.storage.collection('bookings').find((b) => b.customerId === 'u-kunde')).length).toBeGreaterThan(1);
+    const q = await quote(s);
+    expect(q).toMatchObject({ friendsDiscount: 0, total: frame.price.unit.amount });
+    const order = await place(s);
+    expect(order.friendsDiscount ?? 0).toBe(0);
+    expect(await usedBy(t, bookingId)).toBeNull();
+    expect(t.mailer.sent.at(-1)!.text).not.toContain('Friends-rabat');
+  });
+
+  it('gives nothing for sunglasses or a driving-licence certificate, and nothing to a visitor or a store session', async () => {
+    const t = await makeTestApp();
+    const s = await customerAgent(t);
+    await join(s);
+    await bookEyeTest(s, { examType: 'kørekort' });
+    await addFrame(s, await frameOf(t));
+    expect((await quote(s)).friendsDiscount).toBe(0);
+    await bookEyeTest(s, { start: '2026-11-23T10:00:00.000Z' });
+    expect((await quote(s)).friendsDiscount).toBeGreaterThan(0);
+    const sunOnly = await customerAgent(t);
+    await addFrame(sunOnly, await buyableArticle(t, (a) => a.category === 'solbriller'));
+    expect((await quote(sunOnly)).friendsDiscount).toBe(0);
+    const visitor = await shopperAgent(t);
+    await addFrame(visitor, await frameOf(t));
+    expect((await quote(visitor)).friendsDiscount).toBe(0);
+    const staff = await staffAgent(t);
+    await addFrame(staff, await frameOf(t));
+    expect((await quote(staff)).friendsDiscount).toBe(0);
+  });
+
+  it("never counts another customer's booking", async () => {
+    const { t, frame, bookingId } = await bookedMember();
+    const other = await otherCustomerAgent(t);
+    await join(other);
+    await addFrame(other, frame);
+    expect((await quote(other)).friendsDiscount).toBe(0);
+    expect((await place(other)).friendsDiscount ?? 0).toBe(0);
+    expect(await usedBy(t, bookingId)).toBeNull();
+    // A booking made without signing in, even with the member's e-mail, belongs to no account.
+    const guest = await shopperAgent(t);
+    await guest.post('/api/bookings', { storeId: 'st-002', examType: 'synstest', ageGroup: '18-75', start: '2026-11-23T10:00:00.000Z', contact: { ...contact, email: OTHER_CUSTOMER.email } }).expect(201);
+    await addFrame(other, frame);
+    expect((await quote(other)).friendsDiscount).toBe(0);
+  });
+
+  it('leaves the eye test unused when the payment fails, and uses it when the next try is paid', async () => {
+    const { t, frame, s, bookingId } = await bookedMember();
+    await addFrame(s, frame);
+    const failed = (await s.post('/api/checkout/place', { ...placeBody, payment: card(SIMULATOR_CARDS.declined) }).expect(200)).body;
+    expect(failed).toMatchObject({ outcome: 'failed', failureResult: 0 });
+    expect(await usedBy(t, bookingId)).toBeNull();
+    expect(await t.storage.collection('orders').count()).toBe(0);
+    // A refused order (no parcel shop chosen) does not use it either.
+    await s.post('/api/checkout/place', { ...placeBody, deliveryMethodId: 79 }).expect(400);
+    expect(await usedBy(t, bookingId)).toBeNull();
+    const order = await place(s);
+    expect(order.friendsDiscount).toBe(Math.floor(frame.price.unit.amount / 2));
+    expect(await usedBy(t, bookingId)).toBe(order.id);
+  });
+
+  it('lets only one of two orders placed at once from two browsers use the same eye test', async () => {
+    const { t, frame, s: a, bookingId } = await bookedMember();
+    const b = await customerAgent(t);
+    await addFrame(a, frame);
+    await addFrame(b, frame);
+    expect((await quote(a)).friendsDiscount).toBeGreaterThan(0);
+    expect((await quote(b)).friendsDiscount).toBeGreaterThan(0);
+    const results = await Promise.all([a.post('/api/checkout/place', placeBody), b.post('/api/checkout/place', placeBody)]);
+    const paid = results.filter((r) => r.status === 200).map((r) => checkoutPlaceResponseSchema.parse(r.body)).flatMap((r) => (r.outcome === 'paid' ? [r.order] : []));
+    const discounted = paid.filter((o) => (o.friendsDiscount ?? 0) > 0);
+    expect(discounted).toHaveLength(1);
+    expect(await usedBy(t, bookingId)).toBe(discounted[0]!.id);
+    // The other one either paid full price (it looked after the mark) or was told the price changed.
+    for (const r of results.filter((x) => x.status !== 200)) expect(r.body.error).toMatchObject({ code: 'conflict', message: frameDiscountMessages.used });
+    expect(paid.length + results.filter((r) => r.status === 409).length).toBe(2);
   });
 });

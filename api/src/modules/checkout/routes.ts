@@ -1,10 +1,10 @@
-import { Router, type RequestHandler } from 'express';
-import { rateLimit } from 'express-rate-limit';
-import { checkoutPlaceRequestSchema, checkoutQuoteRequestSchema, checkoutQuoteSchema, collectionPointsQuerySchema, da, giftCardLookupRequestSchema } from '@optik/shared';
+import { Router } from 'express';
+import { checkoutPlaceRequestSchema, checkoutQuoteRequestSchema, checkoutQuoteSchema, collectionPointsQuerySchema, giftCardLookupRequestSchema } from '@optik/shared';
 import type { AppConfig } from '../../deps';
-import { errorBody, parseOr400 } from '../../http/errors';
+import { parseOr400 } from '../../http/errors';
 import { readSessionToken, requireCsrf, verifiedShopperId } from '../../http/identity';
 import type { AuthService } from '../auth/service';
+import { giftCardAttemptThrottle, giftCardPinThrottle } from '../gift-cards/throttle';
 import type { Storage } from '../../storage/port';
 import type { CheckoutService } from './service';
 
@@ -12,24 +12,9 @@ export function checkoutRoutes(deps: { config: AppConfig; auth: AuthService; che
   const r = Router();
   const csrf = requireCsrf(deps.config);
   const who = async (token: string | null) => (await deps.auth.resolve(token))?.user ?? null;
-  // A gift card's PIN is short: guessing is throttled per IP (failed attempts only).
-  const pinLimiter = rateLimit({
-    windowMs: deps.config.loginRateLimit.windowMs,
-    limit: deps.config.loginRateLimit.max,
-    skipSuccessfulRequests: true,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, res) => {
-      res.status(429).json(errorBody('rate_limited', da.errors.rateLimited));
-    },
-  });
-
-  // Only requests that try gift card PINs count against the limit, so form typos never lock a checkout.
-  const withGiftCards: RequestHandler = (req, res, next) => {
-    const cards = (req.body as { giftCards?: unknown } | undefined)?.giftCards;
-    if (Array.isArray(cards) && cards.length > 0) return pinLimiter(req, res, next);
-    next();
-  };
+  // PIN guessing is throttled by the one gift-card throttle of the app (shared with pay-by-link and the store counter).
+  const pinLimiter = giftCardPinThrottle(deps.config);
+  const withGiftCards = giftCardAttemptThrottle(deps.config);
 
   r.post('/api/checkout/delivery-options', csrf, async (_req, res) => {
     res.json({ data: await deps.checkout.deliveryOptions(verifiedShopperId(res)) });
@@ -43,7 +28,7 @@ export function checkoutRoutes(deps: { config: AppConfig; auth: AuthService; che
   r.post('/api/checkout/quote', csrf, withGiftCards, async (req, res) => {
     const body = parseOr400(checkoutQuoteRequestSchema, req.body ?? {});
     const user = await who(readSessionToken(req));
-    const quote = await deps.checkout.quote(verifiedShopperId(res), body, user?.role === 'store-staff' || user?.role === 'manager');
+    const quote = await deps.checkout.quote(verifiedShopperId(res), body, user?.role === 'store-staff' || user?.role === 'manager', user?.role === 'customer' ? user.id : null);
     res.json({ data: checkoutQuoteSchema.parse(quote) });
   });
 

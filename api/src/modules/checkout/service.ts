@@ -1,7 +1,8 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   da,
   formatDkk,
+  FRIENDS_RULES,
+  frameDiscountLines,
   isValidDiscountCodeFormat,
   paymentFailureMessages,
   PublicationStatus,
@@ -26,6 +27,8 @@ import { nextNumber } from '../../storage/counter';
 import type { Storage } from '../../storage/port';
 import type { CartRecord } from '../../storage/records';
 import type { CatalogueService } from '../catalogue/service';
+import { FriendsFrameDiscount } from '../friends/frame-discount';
+import { GiftCards, giftCardMessages } from '../gift-cards/service';
 import { charge } from '../payments/service';
 import type { SubscriptionService } from '../subscriptions/service';
 import { deliveryOptionsFor, shippingFor } from './delivery';
@@ -40,21 +43,17 @@ export const checkoutMessages = {
   noCollectionPoint: 'Vælg en pakkeshop.',
   noStore: 'Vælg den butik, du vil hente i.',
   noPayment: 'Vælg en betalingsmåde.',
-  giftCardEmpty: 'Gavekortet er brugt op.',
+  giftCardEmpty: giftCardMessages.empty,
   subscriptionNeedsLogin: 'Linseabonnement kræver, at du er logget ind. Log ind eller opret en konto under Min konto, og gå til kassen igen – varerne bliver i kurven.',
   subscriptionCustomersOnly: 'Linseabonnement kan kun købes af kunden selv, logget ind på sin egen konto.',
 } as const;
 
-/** Gift card PINs are kept as a keyed hash; the same function checks them. */
-export function hashGiftCardPin(secret: string, number: string, pin: string): string {
-  return createHmac('sha256', secret).update(`giftcard:${number}:${pin}`).digest('base64url');
-}
-
 /**
  * The web checkout (SPEC §2 /checkout): prices from the catalogue (never the cart's copy), delivery
- * options by what is in the cart, discount codes, gift cards (payment type 900, partial cover)
- * and the rest through the payments port — the same charge as the store's pay-by-link page.
- * A failed payment keeps the cart and gives the gift cards their balance back.
+ * options by what is in the cart, the Friends frame discount for a member with a booked eye test,
+ * discount codes, gift cards (payment type 900, partial cover) and the rest through the payments
+ * port — the same charge as the store's pay-by-link page. A failed payment keeps the cart, gives
+ * the gift cards their balance back and leaves the eye test unused.
  */
 export class CheckoutService {
   private readonly placing = new Map<string, Promise<CheckoutPlaceResponse>>();
@@ -70,6 +69,11 @@ export class CheckoutService {
     /** Starts the lens subscriptions of a paid order (SPEC §3 subscription). */
     private readonly subscriptions?: Pick<SubscriptionService, 'startFromOrder'>,
   ) {}
+
+  /** Which booked eye tests give a member the Friends frame discount, and marking them used (stateless). */
+  private get frameDiscount(): FriendsFrameDiscount {
+    return new FriendsFrameDiscount(this.storage, this.clock);
+  }
 
   private async cart(shopperId: string): Promise<CartRecord> {
     const cart = await this.storage.collection('carts').get(shopperId);
@@ -124,33 +128,44 @@ export class CheckoutService {
     return { amount, code: rec.id };
   }
 
-  /** Gift cards named by number and PIN: each must match (and, for paying, hold a balance). */
-  async checkGiftCards(cards: QuoteInput['giftCards'], opts: { allowEmpty?: boolean } = {}) {
-    const out: { number: string; balance: number }[] = [];
-    const now = this.clock.now().toISOString();
-    for (const c of cards) {
-      const rec = await this.storage.collection('giftCards').get(c.number);
-      const hash = Buffer.from(hashGiftCardPin(this.config.secret, c.number, c.pin));
-      const ok = rec && rec.pinHash.length === hash.length && timingSafeEqual(Buffer.from(rec.pinHash), hash) && (!rec.expiresAt || rec.expiresAt > now);
-      if (!ok) throw badRequest({ giftCards: da.errors.giftCardMismatch });
-      if (rec.balance === 0 && !opts.allowEmpty) throw badRequest({ giftCards: checkoutMessages.giftCardEmpty });
-      if (!out.some((x) => x.number === c.number)) out.push({ number: c.number, balance: rec.balance });
-    }
-    return out;
+  /** Gift cards (one implementation with the pay-by-link page and the store counter: ../gift-cards). */
+  private get giftCards(): GiftCards {
+    return new GiftCards(this.storage, this.clock, this.config.secret);
   }
 
-  async quote(shopperId: string, input: QuoteInput, isStore: boolean): Promise<CheckoutQuote & { option: DeliveryOption | null; cards: { number: string; use: number }[]; lines_: Awaited<ReturnType<CheckoutService['priced']>>['lines'] }> {
+  /** Gift cards named by number and PIN: each must match (and, for paying, hold a balance). */
+  checkGiftCards(cards: QuoteInput['giftCards'], opts: { allowEmpty?: boolean } = {}) {
+    return this.giftCards.check(cards, opts);
+  }
+
+  /**
+   * `customerId`: the signed-in customer (session role 'customer'), whose booked eye tests give a
+   * Friends member 50 % off one frame each ("Friends-rabat", domain/friends.ts), before the discount code.
+   */
+  async quote(
+    shopperId: string,
+    input: QuoteInput,
+    isStore: boolean,
+    customerId: string | null = null,
+  ): Promise<CheckoutQuote & { option: DeliveryOption | null; cards: { number: string; use: number }[]; lines_: (Awaited<ReturnType<CheckoutService['priced']>>['lines'][number] & { friendsDiscount: number })[]; friendsBookings: string[] }> {
     const cart = await this.cart(shopperId);
-    const { lines, categories, changed } = await this.priced(cart, isStore);
-    const goods = lines.reduce((s, l) => s + l.lineTotal, 0);
+    const { lines: priced, categories, changed } = await this.priced(cart, isStore);
+    const goods = priced.reduce((s, l) => s + l.lineTotal, 0);
+    const eyeTests = await this.frameDiscount.eyeTests(customerId);
+    const friends = frameDiscountLines(
+      priced.map((l) => ({ category: l.article.category, unitPrice: l.unitPrice, quantity: l.item.quantity })),
+      { member: eyeTests.length > 0, eyeTests: eyeTests.length },
+    );
+    const lines = priced.map((l, i) => ({ ...l, friendsDiscount: friends.lines[i]! }));
+    const friendsDiscount = friends.lines.reduce((s, d) => s + d, 0);
     let option: DeliveryOption | null = null;
     if (input.deliveryMethodId !== undefined) {
       option = deliveryOptionsFor(categories).find((o) => o.id === input.deliveryMethodId) ?? null;
       if (!option) throw badRequest({ deliveryMethodId: checkoutMessages.noDelivery });
     }
-    const discount = await this.discount(input.discountCode, lines);
-    const shipping = option ? shippingFor(option, goods - discount.amount) : 0;
-    const total = goods - discount.amount + shipping;
+    const discount = await this.discount(input.discountCode, lines.map((l) => ({ ...l, lineTotal: l.lineTotal - l.friendsDiscount })));
+    const shipping = option ? shippingFor(option, goods - friendsDiscount - discount.amount) : 0;
+    const total = goods - friendsDiscount - discount.amount + shipping;
     let left = total;
     const cards = (await this.checkGiftCards(input.giftCards)).map((c) => {
       const use = Math.min(c.balance, left);
@@ -163,6 +178,7 @@ export class CheckoutService {
       goods,
       discount: discount.amount,
       discountCode: discount.code,
+      friendsDiscount,
       shipping,
       total,
       vat: vatOfGross(total),
@@ -172,22 +188,36 @@ export class CheckoutService {
       option,
       cards,
       lines_: lines,
+      friendsBookings: eyeTests.slice(0, friends.eyeTestsUsed).map((b) => b.id),
     };
   }
 
   /** Places the order; two submits of the same cart at once run one after the other (the second finds it empty). */
   place(shopperId: string, input: PlaceInput, user: SessionUser | null): Promise<CheckoutPlaceResponse> {
     const before = this.placing.get(shopperId) ?? Promise.resolve(null);
-    const run = before.catch(() => null).then(() => this.placeOnce(shopperId, input, user));
+    const run = before.catch(() => null).then(() => this.placeOnceKeepingEyeTests(shopperId, input, user));
     this.placing.set(shopperId, run);
     return run.finally(() => {
       if (this.placing.get(shopperId) === run) this.placing.delete(shopperId);
     });
   }
 
-  private async placeOnce(shopperId: string, input: PlaceInput, user: SessionUser | null): Promise<CheckoutPlaceResponse> {
+  /** An order that is not paid (refused, payment failed, an error) leaves the eye tests it claimed for the Friends discount unused. */
+  private async placeOnceKeepingEyeTests(shopperId: string, input: PlaceInput, user: SessionUser | null): Promise<CheckoutPlaceResponse> {
+    const claim = { orderId: crypto.randomUUID(), bookingIds: [] as string[] };
+    try {
+      const result = await this.placeOnce(shopperId, input, user, claim);
+      if (result.outcome !== 'paid') await this.frameDiscount.release(claim.bookingIds, claim.orderId);
+      return result;
+    } catch (err) {
+      await this.frameDiscount.release(claim.bookingIds, claim.orderId);
+      throw err;
+    }
+  }
+
+  private async placeOnce(shopperId: string, input: PlaceInput, user: SessionUser | null, claim: { orderId: string; bookingIds: string[] }): Promise<CheckoutPlaceResponse> {
     const isStore = user?.role === 'store-staff' || user?.role === 'manager';
-    const q = await this.quote(shopperId, input, isStore);
+    const q = await this.quote(shopperId, input, isStore, user?.role === 'customer' ? user.id : null);
     const option = q.option;
     if (!option) throw badRequest({ deliveryMethodId: checkoutMessages.noDelivery });
     const pc = validatePostcode(input.address.zip);
@@ -208,45 +238,22 @@ export class CheckoutService {
       throw user ? new HttpError(403, 'forbidden', checkoutMessages.subscriptionCustomersOnly) : new HttpError(401, 'unauthenticated', checkoutMessages.subscriptionNeedsLogin);
     }
 
+    // The eye tests the Friends discount uses are marked with this order before anything is paid (atomically: one order per test).
+    await this.frameDiscount.claim(q.friendsBookings, claim.orderId);
+    claim.bookingIds.push(...q.friendsBookings);
+
     // Gift cards first (atomically, each only if its balance still covers its part) …
-    const taken: { number: string; use: number }[] = [];
-    const giveBack = async () => {
-      for (const t of taken) await this.storage.collection('giftCards').update(t.number, (g) => ({ ...g, balance: g.balance + t.use }));
-    };
-    for (const c of q.cards.filter((x) => x.use > 0)) {
-      let short = false;
-      await this.storage.collection('giftCards').update(c.number, (g) => {
-        if (g.balance < c.use) {
-          short = true;
-          return g;
-        }
-        return { ...g, balance: g.balance - c.use };
-      });
-      if (short) {
-        await giveBack();
-        throw badRequest({ giftCards: 'Gavekortets saldo er ændret. Prøv igen.' });
-      }
-      taken.push(c);
-    }
+    const taken = await this.giftCards.take(q.cards);
     // … then the rest through the payments port; a failure gives the gift cards back and keeps the cart.
     const orderNumber = `O${await nextNumber(this.storage, 'order-number', 2_600_001)}`;
     const now = this.clock.now();
     if (q.toPay > 0) {
-      let result;
-      try {
-        result = await charge(this.provider, input.payment!, q.toPay, orderNumber, now);
-      } catch (err) {
-        await giveBack();
-        throw err;
-      }
-      if (!result.ok) {
-        await giveBack();
-        return { outcome: 'failed', failureResult: result.result, message: paymentFailureMessages[result.result] };
-      }
+      const result = await taken.payRest(() => charge(this.provider, input.payment!, q.toPay, orderNumber, now));
+      if (!result.ok) return { outcome: 'failed', failureResult: result.result, message: paymentFailureMessages[result.result] };
     }
     const at = now.toISOString();
     const order: Order = {
-      id: crypto.randomUUID(),
+      id: claim.orderId,
       orderNumber,
       status: 'handled',
       paymentStatus: 'paid',
@@ -262,8 +269,9 @@ export class CheckoutService {
         description: `${l.article.packageName ?? l.article.name}, ${l.item.ref}`,
         quantity: l.item.quantity,
         unitPrice: l.unitPrice,
-        vat: vatOfGross(l.lineTotal),
+        vat: vatOfGross(l.lineTotal - l.friendsDiscount),
         lineTotal: l.lineTotal,
+        friendsDiscount: l.friendsDiscount,
         subscriptionInterval: l.item.subscriptionInterval,
         prescription: l.item.prescription,
         prescriptionGlasses: l.item.prescriptionGlasses,
@@ -278,6 +286,7 @@ export class CheckoutService {
       collectionPointId,
       discount: q.discount,
       discountCode: q.discountCode,
+      friendsDiscount: q.friendsDiscount,
       giftCardAmount: q.giftCardCover,
       updatedAt: at,
     };
@@ -296,6 +305,7 @@ function confirmationText(o: Order, option: DeliveryOption): string {
     `Tak for din ordre ${o.orderNumber} hos Profil Optik. Vi har modtaget betalingen.`,
     '',
     ...o.lines.map((l) => `${l.quantity} × ${l.description}${l.subscriptionInterval ? ` (abonnement, ${l.subscriptionInterval})` : ''}: ${formatDkk(l.lineTotal)}`),
+    ...(o.friendsDiscount ? [`Friends-rabat (${FRIENDS_RULES.frameDiscountPercent} % på stellet): −${formatDkk(o.friendsDiscount)}`] : []),
     ...(o.discount ? [`Rabat${o.discountCode ? ` (${o.discountCode})` : ''}: −${formatDkk(o.discount)}`] : []),
     `Levering (${option.title}): ${o.shipping ? formatDkk(o.shipping) : 'gratis'}`,
     ...(o.giftCardAmount ? [`Betalt med gavekort: ${formatDkk(o.giftCardAmount)}`] : []),

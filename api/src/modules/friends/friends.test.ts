@@ -3,6 +3,7 @@ import { da, friendsMembershipResponseSchema, type Order } from '@optik/shared';
 import { LIFESTYLE_DEMO } from '../../seed/lifestyle';
 import { buyableArticle, makeTestApp, shopperAgent, staffAgent, type TestApp } from '../../test/harness';
 import { customerAgent } from '../my-orders/test-customers';
+import { FriendsFrameDiscount, frameDiscountMessages } from './frame-discount';
 import { friendsMessages } from './service';
 
 const DAY = 86_400_000;
@@ -41,7 +42,7 @@ describe('Friends membership', () => {
   it('signs up with the terms accepted, welcomes by mail, and keeps one membership on a repeat', async () => {
     const t = await makeTestApp();
     const s = await customerAgent(t);
-    expect(await membership(s)).toEqual({ member: false, memberSince: null, termsVersion: null, lastVisitOn: null, freeVisit: { available: false, until: null }, coveredPurchases: [] });
+    expect(await membership(s)).toEqual({ member: false, memberSince: null, termsVersion: null, lastVisitOn: null, freeVisit: { available: false, until: null }, coveredPurchases: [], frameDiscountEyeTests: 0 });
 
     const joined = friendsMembershipResponseSchema.parse((await s.post('/api/friends/signup', { acceptTerms: true }).expect(200)).body).data;
     expect(joined).toMatchObject({ member: true, memberSince: '2026-11-22', termsVersion: 1 });
@@ -112,5 +113,54 @@ describe('Friends membership', () => {
     const s = await customerAgent(t);
     await s.agent.post('/api/friends/signup').send({ acceptTerms: true }).expect(403);
     await s.agent.post('/api/friends/leave').expect(403);
+  });
+});
+
+describe('Friends frame discount: booked eye tests', () => {
+  type Agent = Awaited<ReturnType<typeof customerAgent>>;
+  const contact = { firstName: 'Mette', lastName: 'Jensen', email: 'kunde@example.dk', phone: '20304050' };
+  /** Books a synstest on Monday 23 November 2026 at Profil Optik Strøget as the signed-in customer; answers its id. */
+  const book = async (s: Agent, start: string) => (await s.post('/api/bookings', { storeId: 'st-002', examType: 'synstest', ageGroup: '18-75', start, contact }).expect(201)).body.data.id as string;
+  const usedBy = async (t: TestApp, id: string) => (await t.storage.collection('bookings').get(id))!.frameDiscountOrderId ?? null;
+
+  it('tells a member how many booked eye tests give the discount at checkout', async () => {
+    const t = await makeTestApp();
+    const s = await customerAgent(t);
+    await book(s, '2026-11-23T09:00:00.000Z');
+    expect((await membership(s)).frameDiscountEyeTests).toBe(0);
+    await s.post('/api/friends/signup', { acceptTerms: true }).expect(200);
+    expect((await membership(s)).frameDiscountEyeTests).toBe(1);
+    await book(s, '2026-11-23T10:00:00.000Z');
+    expect((await membership(s)).frameDiscountEyeTests).toBe(2);
+  });
+
+  it('marks a booking for one order only, even when two claim it at once, and gives back only its own marks', async () => {
+    const t = await makeTestApp();
+    const s = await customerAgent(t);
+    await s.post('/api/friends/signup', { acceptTerms: true }).expect(200);
+    const first = await book(s, '2026-11-23T09:00:00.000Z');
+    const second = await book(s, '2026-11-23T10:00:00.000Z');
+    const discount = new FriendsFrameDiscount(t.storage, t.clock);
+    expect((await discount.eyeTests('u-kunde')).map((b) => b.id)).toEqual([first, second]);
+
+    const results = await Promise.allSettled([discount.claim([first], 'o-a'), discount.claim([first], 'o-b')]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const lost = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')!;
+    expect(lost.reason).toMatchObject({ status: 409, message: frameDiscountMessages.used });
+    const winner = results[0]!.status === 'fulfilled' ? 'o-a' : 'o-b';
+    const loser = winner === 'o-a' ? 'o-b' : 'o-a';
+    expect(await usedBy(t, first)).toBe(winner);
+    // The losing order lets go of what it holds: the winner's mark stays.
+    await discount.release([first], loser);
+    expect(await usedBy(t, first)).toBe(winner);
+    expect((await discount.eyeTests('u-kunde')).map((b) => b.id)).toEqual([second]);
+
+    // A claim of several bookings is all or nothing.
+    await expect(discount.claim([second, first], 'o-c')).rejects.toMatchObject({ status: 409 });
+    expect(await usedBy(t, second)).toBeNull();
+    // A failed payment gives the booking back.
+    await discount.claim([second], 'o-d');
+    await discount.release([second], 'o-d');
+    expect(await usedBy(t, second)).toBeNull();
   });
 });

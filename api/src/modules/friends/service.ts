@@ -5,7 +5,6 @@ import {
   freeVisit,
   isCoveredPurchase,
   purchaseCover,
-  type FriendsMember,
   type FriendsMembership,
 } from '@optik/shared';
 import type { Clock } from '../../deps';
@@ -13,27 +12,30 @@ import { HttpError } from '../../http/errors';
 import type { Mailer } from '../../ports/mail';
 import type { Storage } from '../../storage/port';
 import type { CatalogueService } from '../catalogue/service';
+import { FriendsFrameDiscount, isMember } from './frame-discount';
 
 export const friendsMessages = {
   notMember: 'Du er ikke medlem af Friends.',
 } as const;
 
-const isMember = (m: FriendsMember | undefined): boolean => Boolean(m && !m.leftOn);
 
 /**
  * Friends, the free loyalty club (SPEC §1): joining with the terms accepted, leaving, and the
  * member's benefits. The accident cover and exchange guarantee are shown for every glasses order
- * placed as a member. The frame discount (domain/friends.ts `friendsFrameDiscount`) needs a booked
- * eye test, which arrives with the booking feature (issue 7); until then it is described to the
- * member and applied nowhere.
+ * placed as a member. The frame discount (domain/friends.ts `friendsFrameDiscount`) is taken at the
+ * web checkout (frame-discount.ts); the membership tells how many booked eye tests give it now.
  */
 export class FriendsService {
+  private readonly frameDiscount: FriendsFrameDiscount;
+
   constructor(
     private readonly storage: Storage,
     private readonly clock: Clock,
     private readonly mailer: Mailer,
     private readonly catalogue: CatalogueService,
-  ) {}
+  ) {
+    this.frameDiscount = new FriendsFrameDiscount(storage, clock);
+  }
 
   private today() {
     return copenhagenIsoDate(this.clock.now());
@@ -43,7 +45,7 @@ export class FriendsService {
     const m = await this.storage.collection('friendsMembers').get(customerId);
     const today = this.today();
     const lastVisitOn = m?.lastVisitOn ?? null;
-    if (!m || !isMember(m)) return { member: false, memberSince: null, termsVersion: null, lastVisitOn, freeVisit: freeVisit(null, today), coveredPurchases: [] };
+    if (!m || !isMember(m)) return { member: false, memberSince: null, termsVersion: null, lastVisitOn, freeVisit: freeVisit(null, today), coveredPurchases: [], frameDiscountEyeTests: 0 };
     return {
       member: true,
       memberSince: m.joinedOn,
@@ -51,6 +53,7 @@ export class FriendsService {
       lastVisitOn,
       freeVisit: freeVisit(lastVisitOn, today),
       coveredPurchases: await this.coveredPurchases(customerId, m.joinedOn, today),
+      frameDiscountEyeTests: (await this.frameDiscount.eyeTests(customerId)).length,
     };
   }
 

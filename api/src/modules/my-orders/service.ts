@@ -142,7 +142,9 @@ export class MyOrdersService {
   }
 
   private async lineFacts(order: Order, returns: readonly OrderReturn[]): Promise<{ facts: LineFacts; withdrawal: 30 | 90; returned: number; pending: number }[]> {
-    const goods = order.lines.reduce((s, l) => s + l.lineTotal, 0);
+    // What was paid for the goods: the Friends frame discount belongs to its line, the order's discount is spread over all.
+    const paidForLine = (l: Order['lines'][number]) => l.lineTotal - (l.friendsDiscount ?? 0);
+    const goods = order.lines.reduce((s, l) => s + paidForLine(l), 0);
     const now = this.clock.now();
     const out = [];
     for (const [index, line] of order.lines.entries()) {
@@ -162,7 +164,7 @@ export class MyOrdersService {
           deliveredAt: deliveredAt(order),
           quantity: line.quantity,
           alreadyReturned: returned + pending,
-          unitRefund: unitRefundOf(line.unitPrice, goods, order.discount),
+          unitRefund: unitRefundOf(Math.floor(paidForLine(line) / line.quantity), goods, order.discount),
           withdrawalDays: withdrawal,
           lensKind,
           monthsLeft,
@@ -206,6 +208,7 @@ export class MyOrdersService {
       lines,
       shipping: order.shipping,
       discount: order.discount,
+      friendsDiscount: order.friendsDiscount ?? 0,
       giftCardAmount: order.giftCardAmount,
       vat: vatOfGross(order.totalPrice),
       deliveryAddress: order.deliveryAddress,

@@ -1,45 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { payLinkLookupResponseSchema, payLinkPayResponseSchema, paymentRequestSchema, syncResponseSchema } from '@optik/shared';
-import { buyableArticle, command, makeTestApp, shopperAgent, staffAgent, type TestApp } from '../../test/harness';
+import { command, makeTestApp, shopperAgent, staffAgent } from '../../test/harness';
 import { SIMULATOR_CARDS } from '../../ports/payments';
 import { PAYMENT_SESSION_MS, payMessages } from './service';
-
-/** A customer with phone and e-mail, and an order for them in st-001, made through /api/sync. */
-async function orderInStore(t: TestApp, patch: Record<string, unknown> = {}) {
-  const s = await staffAgent(t);
-  const customerId = randomUUID();
-  const orderId = randomUUID();
-  const a = await buyableArticle(t, (x) => x.category === 'briller');
-  const res = await s
-    .post('/api/sync', {
-      commands: [
-        command('customer.create', { customerId, zip: '8000', city: 'Aarhus C', firstName: 'Karen', lastName: 'Sørensen', phone: '+45 26 27 28 29', email: 'karen@example.dk', street: 'Søndergade 12', ...patch }),
-        command('order.create', { orderId, customerId, prescriptionId: null, deliveryMethodId: 119, lines: [{ skuId: a.skus[0]!.id, quantity: 1, subscriptionInterval: null }] }),
-      ],
-    })
-    .expect(200);
-  expect(res.body.results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied']);
-  return { s, orderId, customerId, total: a.price.unit.amount };
-}
-
-async function sendRequest(t: TestApp, s: Awaited<ReturnType<typeof staffAgent>>, orderId: string, channel: 'sms' | 'email' = 'sms') {
-  const cmd = command('paymentRequest.send', { requestId: randomUUID(), orderId, channel });
-  const res = syncResponseSchema.parse((await s.post('/api/sync', { commands: [cmd] }).expect(200)).body);
-  return { cmd, result: res.results[0]! };
-}
-
-function tokenFrom(text: string): string {
-  const m = /\/betal\/([\w-]+)/.exec(text);
-  if (!m) throw new Error(`no pay link in: ${text}`);
-  return m[1]!;
-}
+import { linkFor, orderInStore, sendRequest, tokenFrom } from './test-orders';
 
 describe('payment requests (paymentRequest.send through /api/sync)', () => {
   it('sends one SMS with a link to the shop; a replayed command sends nothing more', async () => {
     const t = await makeTestApp();
     const { s, orderId } = await orderInStore(t);
-    const { cmd, result } = await sendRequest(t, s, orderId);
+    const { cmd, result } = await sendRequest(s, orderId);
     expect(result.status).toBe('applied');
     const request = paymentRequestSchema.parse(result.result);
     expect(request).toMatchObject({ orderId, channel: 'sms', status: 'sent', sentTo: '+45 •• •• 28 29' });
@@ -57,13 +28,13 @@ describe('payment requests (paymentRequest.send through /api/sync)', () => {
   it('mails the link when e-mail is chosen, and refuses e-mail for a customer without one', async () => {
     const t = await makeTestApp();
     const { s, orderId } = await orderInStore(t);
-    const { result } = await sendRequest(t, s, orderId, 'email');
+    const { result } = await sendRequest(s, orderId, 'email');
     expect(result.status).toBe('applied');
     expect(t.mailer.sent[0]).toMatchObject({ to: 'karen@example.dk', subject: expect.stringMatching(/^Betal din ordre O\d{7}$/) });
     expect(t.mailer.sent[0]!.text).toContain('http://shop.test/betal/');
 
     const other = await orderInStore(t, { email: undefined });
-    const refused = await sendRequest(t, other.s, other.orderId, 'email');
+    const refused = await sendRequest(other.s, other.orderId, 'email');
     expect(refused.result).toMatchObject({ status: 'rejected', error: { fields: { channel: payMessages.noEmail } } });
   });
 
@@ -91,7 +62,7 @@ describe('payment requests (paymentRequest.send through /api/sync)', () => {
     const t = await makeTestApp();
     const { orderId } = await orderInStore(t);
     const elsewhere = await staffAgent(t, 'medarbejder2', 'st-002');
-    const { result } = await sendRequest(t, elsewhere, orderId);
+    const { result } = await sendRequest(elsewhere, orderId);
     expect(result).toMatchObject({ status: 'rejected', error: { fields: { orderId: payMessages.unknownOrder } } });
     expect(t.sms.sent).toHaveLength(0);
   });
@@ -114,12 +85,6 @@ describe('payment requests (paymentRequest.send through /api/sync)', () => {
 });
 
 describe('pay by link (/api/pay/lookup, /api/pay/charge)', () => {
-  async function linkFor(t: TestApp) {
-    const o = await orderInStore(t);
-    await sendRequest(t, o.s, o.orderId);
-    return { ...o, token: tokenFrom(t.sms.sent.at(-1)!.text) };
-  }
-
   it('shows the order and pays it by card; the store sees it paid, and the link is then used', async () => {
     const t = await makeTestApp();
     const { s, token, orderId, total } = await linkFor(t);
@@ -127,13 +92,13 @@ describe('pay by link (/api/pay/lookup, /api/pay/charge)', () => {
     const order = payLinkLookupResponseSchema.parse((await shopper.post('/api/pay/lookup', { token }).expect(200)).body).data;
     expect(order).toMatchObject({ customerFirstName: 'Karen', storeName: expect.stringContaining('København'), totalPrice: total, deliveryMethodId: 119, simulated: true });
     expect(order.vat).toBe(Math.round(total / 5));
-    const paid = payLinkPayResponseSchema.parse((await shopper.post('/api/pay/charge', { token, method: 'card', cardNumber: '4111 1111 1111 1111', expiry: '12/28', cvc: '123' }).expect(200)).body);
+    const paid = payLinkPayResponseSchema.parse((await shopper.post('/api/pay/charge', { token, payment: { method: 'card', cardNumber: '4111 1111 1111 1111', expiry: '12/28', cvc: '123' } }).expect(200)).body);
     expect(paid).toMatchObject({ outcome: 'paid', method: 'card' });
     const changes = await s.agent.get('/api/staff/orders').expect(200);
     expect(changes.body.data.find((o: { id: string }) => o.id === orderId)).toMatchObject({ paymentStatus: 'paid', paymentMethod: 'card', paidAt: paid.outcome === 'paid' ? paid.paidAt : '' });
     const used = await shopper.post('/api/pay/lookup', { token }).expect(409);
     expect(used.body.error).toEqual({ code: 'conflict', message: payMessages.paidLink });
-    await shopper.post('/api/pay/charge', { token, method: 'mobilepay', phone: '26272829' }).expect(409);
+    await shopper.post('/api/pay/charge', { token, payment: { method: 'mobilepay', phone: '26272829' } }).expect(409);
   });
 
   it('answers every failure result of SPEC §3 and leaves the order unpaid', async () => {
@@ -141,12 +106,12 @@ describe('pay by link (/api/pay/lookup, /api/pay/charge)', () => {
     const { token, orderId } = await linkFor(t);
     const shopper = await shopperAgent(t);
     await shopper.post('/api/pay/lookup', { token }).expect(200);
-    const card = (cardNumber: string, extra: object = {}) => shopper.post('/api/pay/charge', { token, method: 'card', cardNumber, expiry: '12/28', cvc: '123', ...extra }).expect(200);
+    const card = (cardNumber: string, extra: object = {}) => shopper.post('/api/pay/charge', { token, payment: { method: 'card', cardNumber, expiry: '12/28', cvc: '123', ...extra } }).expect(200);
     expect((await card(SIMULATOR_CARDS.declined)).body).toMatchObject({ outcome: 'failed', failureResult: 0 });
     expect((await card(SIMULATOR_CARDS.validationsRequired)).body).toMatchObject({ outcome: 'failed', failureResult: 2 });
     expect((await card(SIMULATOR_CARDS.expired)).body).toMatchObject({ outcome: 'failed', failureResult: 99 });
-    expect((await shopper.post('/api/pay/charge', { token, method: 'klarna' }).expect(200)).body).toMatchObject({ outcome: 'failed', failureResult: 1, message: expect.stringContaining('CPR') });
-    expect((await shopper.post('/api/pay/charge', { token, method: 'mobilepay', phone: '20000000' }).expect(200)).body).toMatchObject({ outcome: 'failed', failureResult: 0 });
+    expect((await shopper.post('/api/pay/charge', { token, payment: { method: 'klarna' } }).expect(200)).body).toMatchObject({ outcome: 'failed', failureResult: 1, message: expect.stringContaining('CPR') });
+    expect((await shopper.post('/api/pay/charge', { token, payment: { method: 'mobilepay', phone: '20000000' } }).expect(200)).body).toMatchObject({ outcome: 'failed', failureResult: 0 });
     expect((await t.storage.collection('orders').get(orderId))!.paymentStatus).toBe('awaiting-payment');
     // Approved in the bank app, the same card pays.
     expect((await card(SIMULATOR_CARDS.validationsRequired, { validated: true })).body).toMatchObject({ outcome: 'paid' });
@@ -156,20 +121,20 @@ describe('pay by link (/api/pay/lookup, /api/pay/charge)', () => {
     const t = await makeTestApp();
     const { token } = await linkFor(t);
     const shopper = await shopperAgent(t);
-    const bad = await shopper.post('/api/pay/charge', { token, method: 'klarna', ssn: '320160-1234' }).expect(400);
+    const bad = await shopper.post('/api/pay/charge', { token, payment: { method: 'klarna', ssn: '320160-1234' } }).expect(400);
     expect(Object.keys(bad.body.error.fields)).toEqual(['ssn']);
-    expect((await shopper.post('/api/pay/charge', { token, method: 'klarna', ssn: '070761-4285' }).expect(200)).body).toMatchObject({ outcome: 'paid', method: 'klarna' });
+    expect((await shopper.post('/api/pay/charge', { token, payment: { method: 'klarna', ssn: '070761-4285' } }).expect(200)).body).toMatchObject({ outcome: 'paid', method: 'klarna' });
   });
 
   it('refuses a bad card number, an expired card and a malformed body with field errors', async () => {
     const t = await makeTestApp();
     const { token } = await linkFor(t);
     const shopper = await shopperAgent(t);
-    const luhn = await shopper.post('/api/pay/charge', { token, method: 'card', cardNumber: '4111 1111 1111 1112', expiry: '12/28', cvc: '12' }).expect(400);
-    expect(luhn.body.error.fields).toEqual({ cardNumber: 'Kortnummeret er ikke gyldigt. Tjek cifrene.', cvc: 'Kontrolcifrene er 3 cifre.' });
-    const expired = await shopper.post('/api/pay/charge', { token, method: 'card', cardNumber: '4111111111111111', expiry: '10/26', cvc: '123' }).expect(400);
+    const luhn = await shopper.post('/api/pay/charge', { token, payment: { method: 'card', cardNumber: '4111 1111 1111 1112', expiry: '12/28', cvc: '12' } }).expect(400);
+    expect(luhn.body.error.fields).toEqual({ 'payment.cardNumber': 'Kortnummeret er ikke gyldigt. Tjek cifrene.', 'payment.cvc': 'Kontrolcifrene er 3 cifre.' });
+    const expired = await shopper.post('/api/pay/charge', { token, payment: { method: 'card', cardNumber: '4111111111111111', expiry: '10/26', cvc: '123' } }).expect(400);
     expect(expired.body.error.fields).toEqual({ expiry: payMessages.cardExpired });
-    await shopper.post('/api/pay/charge', { token, method: 'cash' }).expect(400);
+    await shopper.post('/api/pay/charge', { token, payment: { method: 'cash' } }).expect(400);
   });
 
   it('a payment session older than 15 minutes expires (99) and starts over on the next look', async () => {
@@ -178,7 +143,7 @@ describe('pay by link (/api/pay/lookup, /api/pay/charge)', () => {
     const shopper = await shopperAgent(t);
     await shopper.post('/api/pay/lookup', { token }).expect(200);
     t.clock.advance(PAYMENT_SESSION_MS + 1000);
-    const pay = () => shopper.post('/api/pay/charge', { token, method: 'card', cardNumber: '4111111111111111', expiry: '12/28', cvc: '123' }).expect(200);
+    const pay = () => shopper.post('/api/pay/charge', { token, payment: { method: 'card', cardNumber: '4111111111111111', expiry: '12/28', cvc: '123' } }).expect(200);
     expect((await pay()).body).toMatchObject({ outcome: 'failed', failureResult: 99 });
     await shopper.post('/api/pay/lookup', { token }).expect(200);
     expect((await pay()).body).toMatchObject({ outcome: 'paid' });
@@ -189,7 +154,7 @@ describe('pay by link (/api/pay/lookup, /api/pay/charge)', () => {
     const { s, orderId, token } = await linkFor(t);
     const shopper = await shopperAgent(t);
     expect((await shopper.post('/api/pay/lookup', { token: 'x'.repeat(43) }).expect(404)).body.error.message).toBe(payMessages.unknownLink);
-    await sendRequest(t, s, orderId);
+    await sendRequest(s, orderId);
     const newest = tokenFrom(t.sms.sent.at(-1)!.text);
     expect((await shopper.post('/api/pay/lookup', { token }).expect(410)).body.error.message).toBe(payMessages.supersededLink);
     await shopper.post('/api/pay/lookup', { token: newest }).expect(200);
@@ -202,7 +167,7 @@ describe('pay by link (/api/pay/lookup, /api/pay/charge)', () => {
     const { token } = await linkFor(t);
     const shopper = await shopperAgent(t);
     await shopper.post('/api/pay/lookup', { token }).expect(200);
-    const body = { token, method: 'card', cardNumber: '4111111111111111', expiry: '12/28', cvc: '123' };
+    const body = { token, payment: { method: 'card', cardNumber: '4111111111111111', expiry: '12/28', cvc: '123' } };
     const [a, b] = await Promise.all([shopper.post('/api/pay/charge', body), shopper.post('/api/pay/charge', body)]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
   });

@@ -1,14 +1,17 @@
 import { Router } from 'express';
-import { payLinkLookupRequestSchema, payLinkPayRequestSchema } from '@optik/shared';
+import { payLinkLookupRequestSchema, payLinkPayRequestSchema, payLinkQuoteRequestSchema } from '@optik/shared';
 import type { AppConfig } from '../../deps';
 import { parseOr400 } from '../../http/errors';
 import { requireCsrf } from '../../http/identity';
+import { giftCardAttemptThrottle } from '../gift-cards/throttle';
 import type { PaymentService } from './service';
 
 /** The shop's pay-by-link calls. Tokens come in the body, so they never reach a URL in a log. */
 export function paymentRoutes(deps: { config: AppConfig; payments: PaymentService }): Router {
   const r = Router();
   const csrf = requireCsrf(deps.config);
+  // Gift card PINs count against the app's one guessing throttle (as the balance lookup).
+  const withGiftCards = giftCardAttemptThrottle(deps.config);
 
   r.post('/api/pay/lookup', csrf, async (req, res) => {
     const { token } = parseOr400(payLinkLookupRequestSchema, req.body ?? {});
@@ -16,7 +19,13 @@ export function paymentRoutes(deps: { config: AppConfig; payments: PaymentServic
     res.json({ data: await deps.payments.lookup(token) });
   });
 
-  r.post('/api/pay/charge', csrf, async (req, res) => {
+  r.post('/api/pay/quote', csrf, withGiftCards, async (req, res) => {
+    const body = parseOr400(payLinkQuoteRequestSchema, req.body ?? {});
+    res.set('Cache-Control', 'no-store');
+    res.json({ data: await deps.payments.quote(body) });
+  });
+
+  r.post('/api/pay/charge', csrf, withGiftCards, async (req, res) => {
     const body = parseOr400(payLinkPayRequestSchema, req.body ?? {});
     res.set('Cache-Control', 'no-store');
     res.json(await deps.payments.pay(body));

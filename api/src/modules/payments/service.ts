@@ -7,12 +7,17 @@ import {
   parseCpr,
   paymentFailureMessages,
   vatOfGross,
+  type GiftCardLookupRequest,
+  type Order,
   type PayLinkOrder,
   type PayLinkPayResponse,
+  type PayLinkQuote,
   type PaymentDetails,
   type PaymentRequest,
   type SessionUser,
+  type StaffGiftCardPayment,
   type payLinkPayRequestSchema,
+  type payLinkQuoteRequestSchema,
   type paymentRequestSendSchema,
 } from '@optik/shared';
 import type { z } from 'zod';
@@ -23,6 +28,7 @@ import type { ChargeRequest, ChargeResult, PaymentProvider } from '../../ports/p
 import type { SmsSender } from '../../ports/sms';
 import type { Storage } from '../../storage/port';
 import type { PaymentRequestRecord } from '../../storage/records';
+import { apportionGiftCards, GiftCards } from '../gift-cards/service';
 
 const LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** A payment session (the pay page opened) expires after 15 minutes: result 99. */
@@ -38,6 +44,7 @@ export const payMessages = {
   supersededLink: 'Der er sendt et nyere betalingslink til denne ordre. Brug linket i den nyeste besked.',
   paidLink: 'Ordren er allerede betalt. Tak!',
   cardExpired: 'Kortet er udløbet.',
+  noPayment: 'Vælg en betalingsmåde.',
 } as const;
 
 type Send = z.output<typeof paymentRequestSendSchema>;
@@ -61,6 +68,10 @@ export async function charge(provider: PaymentProvider, details: PaymentDetails,
   return provider.charge(req);
 }
 type Pay = z.output<typeof payLinkPayRequestSchema>;
+type Quote = z.output<typeof payLinkQuoteRequestSchema>;
+
+/** What is left to pay of an order: its total less the gift cards already used on it. */
+const restOf = (o: Order) => o.totalPrice - o.giftCardAmount;
 
 function mask(channel: 'sms' | 'email', to: string): string {
   if (channel === 'sms') return to.startsWith('+45') ? `+45 •• •• ${to.slice(-4, -2)} ${to.slice(-2)}` : `•••${to.slice(-4)}`;
@@ -70,11 +81,15 @@ function mask(channel: 'sms' | 'email', to: string): string {
 
 /**
  * Payment requests and the pay-by-link page (SPEC §1, §6). Staff send a link by SMS or
- * e-mail; the customer pays through the payments port; the order turns paid and reaches the
- * store app on its next sync. Only a hash of a link's token is stored.
+ * e-mail; the customer pays through the payments port, gift cards first (payment type 900,
+ * partial cover); the order turns paid and reaches the store app on its next sync. Staff can
+ * also take a gift card at the counter; the link then asks only the rest. Only a hash of a
+ * link's token is stored.
  */
 export class PaymentService {
-  private readonly charging = new Map<string, Promise<PayLinkPayResponse>>();
+  /** Payments of one order (link attempts, the counter) run one at a time, so it is never paid twice. */
+  private readonly paying = new Map<string, Promise<unknown>>();
+  private readonly giftCards: GiftCards;
 
   constructor(
     private readonly storage: Storage,
@@ -83,7 +98,18 @@ export class PaymentService {
     private readonly mailer: Mailer,
     private readonly sms: SmsSender,
     private readonly provider: PaymentProvider,
-  ) {}
+  ) {
+    this.giftCards = new GiftCards(storage, clock, config.secret);
+  }
+
+  private oneAtATime<T>(orderId: string, fn: () => Promise<T>): Promise<T> {
+    const before = this.paying.get(orderId) ?? Promise.resolve(null);
+    const run = before.catch(() => null).then(fn);
+    this.paying.set(orderId, run);
+    return run.finally(() => {
+      if (this.paying.get(orderId) === run) this.paying.delete(orderId);
+    });
+  }
 
   private get requests() {
     return this.storage.collection('paymentRequests');
@@ -151,7 +177,8 @@ export class PaymentService {
     const link = `${this.config.publicWebUrl.replace(/\/$/, '')}/betal/${token}`;
     const store = await this.storage.collection('stores').get(storeId);
     const until = copenhagenIsoDate(new Date(record.expiresAt)).split('-').reverse().join('.');
-    const amount = formatDkk(order.totalPrice);
+    // A part paid by gift card at the counter is not asked again.
+    const amount = formatDkk(restOf(order));
     if (input.channel === 'sms') {
       await this.sms.send({ to, text: `Hej ${customer.firstName}. Betal din ordre ${order.orderNumber} hos ${store?.name ?? 'Profil Optik'} på ${amount} her: ${link} (gælder til ${until}).` });
     } else {
@@ -205,22 +232,30 @@ export class PaymentService {
       shipping: order.shipping,
       vat: vatOfGross(order.totalPrice),
       totalPrice: order.totalPrice,
+      giftCardAmount: order.giftCardAmount,
+      toPay: restOf(order),
       expiresAt: request.expiresAt,
       simulated: this.provider.simulated,
     };
   }
 
-  /** One payment attempt. Attempts on the same link run one at a time, so an order is never charged twice. */
+  /** What the gift cards the customer added cover of what is left, each card in turn. */
+  private async cover(cards: Quote['giftCards'], order: Order) {
+    const { uses, cover } = apportionGiftCards(await this.giftCards.check(cards), restOf(order));
+    return { uses, cover, toPay: restOf(order) - cover };
+  }
+
+  /** The pay page's gift cards: what they cover and the rest. Nothing is taken yet. */
+  async quote(input: Quote): Promise<PayLinkQuote> {
+    const request = await this.open(input.token);
+    const { cover, toPay } = await this.cover(input.giftCards, (await this.storage.collection('orders').get(request.orderId))!);
+    return { giftCardCover: cover, toPay };
+  }
+
+  /** One payment attempt. Attempts on the same order run one at a time, so it is never charged twice. */
   async pay(input: Pay): Promise<PayLinkPayResponse> {
     const request = await this.open(input.token);
-    const before = this.charging.get(request.id) ?? Promise.resolve(null);
-    const run = before.catch(() => null).then(() => this.payOnce(input));
-    this.charging.set(request.id, run);
-    try {
-      return await run;
-    } finally {
-      if (this.charging.get(request.id) === run) this.charging.delete(request.id);
-    }
+    return this.oneAtATime(request.orderId, () => this.payOnce(input));
   }
 
   private async payOnce(input: Pay): Promise<PayLinkPayResponse> {
@@ -228,15 +263,51 @@ export class PaymentService {
     const order = (await this.storage.collection('orders').get(request.orderId))!;
     const now = this.clock.now();
     const sessionStart = request.openedAt ? Date.parse(request.openedAt) : now.getTime();
-    const result = now.getTime() - sessionStart > PAYMENT_SESSION_MS ? ({ ok: false, result: 99 } as const) : await charge(this.provider, input, order.totalPrice, order.orderNumber, now);
-    if (!result.ok) {
+    if (now.getTime() - sessionStart > PAYMENT_SESSION_MS) {
       // An expired session starts over: the page opens the order again.
-      if (result.result === 99) await this.requests.update(request.id, (r) => ({ ...r, openedAt: null }));
-      return { outcome: 'failed', failureResult: result.result, message: paymentFailureMessages[result.result] };
+      await this.requests.update(request.id, (r) => ({ ...r, openedAt: null }));
+      return { outcome: 'failed', failureResult: 99, message: paymentFailureMessages[99] };
+    }
+    const { uses, cover, toPay } = await this.cover(input.giftCards, order);
+    const payment = toPay > 0 ? input.payment : undefined;
+    if (toPay > 0 && !payment) throw badRequest({ payment: payMessages.noPayment });
+    // Gift cards first; a failed charge of the rest gives them back.
+    const taken = await this.giftCards.take(uses);
+    if (payment) {
+      const result = await taken.payRest(() => charge(this.provider, payment, toPay, order.orderNumber, now));
+      if (!result.ok) return { outcome: 'failed', failureResult: result.result, message: paymentFailureMessages[result.result] };
     }
     const paidAt = now.toISOString();
-    await this.storage.collection('orders').update(order.id, (o) => ({ ...o, paymentStatus: 'paid', paidAt, paymentMethod: input.method, updatedAt: paidAt }));
+    const method = payment?.method ?? null;
+    const paid = await this.storage.collection('orders').update(order.id, (o) => ({ ...o, paymentStatus: 'paid', paidAt, paymentMethod: method, giftCardAmount: o.giftCardAmount + cover, updatedAt: paidAt }));
     await this.requests.update(request.id, (r) => ({ ...r, status: 'paid', paidAt }));
-    return { outcome: 'paid', orderNumber: order.orderNumber, paidAt, method: input.method };
+    return { outcome: 'paid', orderNumber: order.orderNumber, paidAt, method, giftCardAmount: paid!.giftCardAmount };
+  }
+
+  /**
+   * The store counter: staff take a gift card (number and PIN typed by the customer) for an
+   * order of their own store. Covering all, the order turns paid; otherwise the rest is left for a
+   * payment request, whose link then asks only the rest.
+   */
+  async payAtCounter(orderId: string, card: GiftCardLookupRequest, user: SessionUser): Promise<StaffGiftCardPayment> {
+    return this.oneAtATime(orderId, async () => {
+      const order = await this.storage.collection('orders').get(orderId);
+      // Staff see only their own store's orders.
+      if (!order || !order.storeId || order.storeId !== user.storeId) throw new HttpError(404, 'not_found', payMessages.unknownOrder);
+      if (order.paymentStatus === 'paid') throw new HttpError(409, 'conflict', payMessages.alreadyPaid);
+      const checked = await this.giftCards.check([card]);
+      const { uses, cover } = apportionGiftCards(checked, restOf(order));
+      const toPay = restOf(order) - cover;
+      await this.giftCards.take(uses);
+      const at = this.clock.now().toISOString();
+      const paidAt = toPay === 0 ? at : null;
+      const updated = (await this.storage.collection('orders').update(order.id, (o) => ({
+        ...o,
+        giftCardAmount: o.giftCardAmount + cover,
+        ...(paidAt ? { paymentStatus: 'paid' as const, paidAt, paymentMethod: null } : {}),
+        updatedAt: at,
+      })))!;
+      return { orderId: order.id, used: cover, cardBalance: checked[0]!.balance - cover, giftCardAmount: updated.giftCardAmount, toPay, paymentStatus: paidAt ? 'paid' : 'awaiting-payment', paidAt };
+    });
   }
 }

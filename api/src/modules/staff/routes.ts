@@ -1,18 +1,20 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { customerSearchRequestSchema, recentCustomersQuerySchema, staffOrdersQuerySchema, syncRequestSchema } from '@optik/shared';
+import { customerSearchRequestSchema, recentCustomersQuerySchema, staffGiftCardPaymentRequestSchema, staffOrdersQuerySchema, syncRequestSchema } from '@optik/shared';
 import type { AppConfig } from '../../deps';
 import { parseOr400 } from '../../http/errors';
 import { requireCsrf } from '../../http/identity';
 import { currentUser, requireRole, STAFF_ROLES } from '../auth/guard';
 import type { AuthService } from '../auth/service';
 import type { CustomerService } from '../customers/service';
+import { giftCardPinThrottle } from '../gift-cards/throttle';
+import type { PaymentService } from '../payments/service';
 import type { PrescriptionService } from '../prescriptions/service';
 import type { RequisitionService } from '../requisitions/service';
 import type { SyncService } from '../sync/service';
 import type { Storage } from '../../storage/port';
 
-export function staffRoutes(deps: { config: AppConfig; auth: AuthService; sync: SyncService; customers: CustomerService; prescriptions: PrescriptionService; requisitions: RequisitionService; storage: Storage }): Router {
+export function staffRoutes(deps: { config: AppConfig; auth: AuthService; sync: SyncService; customers: CustomerService; prescriptions: PrescriptionService; requisitions: RequisitionService; storage: Storage; payments: PaymentService }): Router {
   const r = Router();
   const staff = [requireCsrf(deps.config), requireRole(deps.auth, STAFF_ROLES)];
 
@@ -40,6 +42,15 @@ export function staffRoutes(deps: { config: AppConfig; auth: AuthService; sync: 
     res.set('Cache-Control', 'no-store');
     const changed = await deps.storage.collection('orders').find((o) => o.storeId === storeId && (!since || (o.updatedAt ?? o.createdAt) >= since));
     res.json({ data: changed.sort((a, b) => (a.updatedAt ?? a.createdAt).localeCompare(b.updatedAt ?? b.createdAt)) });
+  });
+
+  // A gift card taken at the counter (number and PIN typed by the customer): checked and taken at once, so it needs the network.
+  // PIN guesses count against the app's one gift-card throttle.
+  r.post('/api/staff/orders/:orderId/gift-card', ...staff, giftCardPinThrottle(deps.config), async (req, res) => {
+    const { orderId } = parseOr400(z.object({ orderId: z.uuid('Ukendt ordre.') }), req.params);
+    const card = parseOr400(staffGiftCardPaymentRequestSchema, req.body ?? {});
+    res.set('Cache-Control', 'no-store');
+    res.json({ data: await deps.payments.payAtCounter(orderId, card, currentUser(res)) });
   });
 
   // Only managers see and decide their store's requisitions (decisions go through /api/sync).

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { formatDkk, vatOfGross } from '@optik/shared';
 import type { PlacedOrder } from './checkout-state';
 import { checkoutText as c } from './messages';
-import { OrderLinesTable } from './order-lines';
+import { OrderLinesFootRow as Row, OrderLinesTable } from './order-lines';
 import './checkout.css';
 
 /** /checkout/bekraeftelse: order number, lines and total, and where the confirmation e-mail went. */
@@ -34,40 +34,14 @@ export function CheckoutConfirmation({ placed }: { placed: PlacedOrder | null })
         lines={order.lines}
         footer={
           <>
-            {order.discount > 0 && (
-              <tr>
-                <th scope="row" colSpan={2}>
-                  {c.discount(order.discountCode)}
-                </th>
-                <td className="num">−{formatDkk(order.discount)}</td>
-              </tr>
-            )}
-            <tr>
-              <th scope="row" colSpan={2}>
-                {c.shipping}
-              </th>
-              <td className="num">{order.shipping === 0 ? c.free : formatDkk(order.shipping)}</td>
-            </tr>
-            {order.giftCardAmount > 0 && (
-              <tr>
-                <th scope="row" colSpan={2}>
-                  {c.giftCard}
-                </th>
-                <td className="num">−{formatDkk(order.giftCardAmount)}</td>
-              </tr>
-            )}
-            <tr className="total">
-              <th scope="row" colSpan={2}>
-                {c.total}
-              </th>
-              <td className="num">{formatDkk(order.totalPrice)}</td>
-            </tr>
-            <tr>
-              <th scope="row" colSpan={2}>
-                {c.vat}
-              </th>
-              <td className="num">{formatDkk(vatOfGross(order.totalPrice))}</td>
-            </tr>
+            {order.friendsDiscount ? <Row label={c.friendsDiscount}>−{formatDkk(order.friendsDiscount)}</Row> : null}
+            {order.discount > 0 && <Row label={c.discount(order.discountCode)}>−{formatDkk(order.discount)}</Row>}
+            <Row label={c.shipping}>{order.shipping === 0 ? c.free : formatDkk(order.shipping)}</Row>
+            {order.giftCardAmount > 0 && <Row label={c.giftCard}>−{formatDkk(order.giftCardAmount)}</Row>}
+            <Row label={c.total} className="total">
+              {formatDkk(order.totalPrice)}
+            </Row>
+            <Row label={c.vat}>{formatDkk(vatOfGross(order.totalPrice))}</Row>
           </>
         }
       />

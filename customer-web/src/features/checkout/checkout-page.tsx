@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import {
   checkoutPlaceRequestSchema,
   formatDkk,
@@ -309,7 +309,7 @@ export function CheckoutPage({ api, onPaid }: { api: CheckoutApi; onPaid: (place
   );
   const paymentErrors: Partial<Record<PaymentField, string>> = {};
   for (const f of PAYMENT_FIELDS) if (errors[`payment.${f}`]) paymentErrors[f] = errors[`payment.${f}`];
-  const goodsAfterDiscount = ready ? ready.goods - ready.discount : 0;
+  const goodsAfterDiscount = ready ? ready.goods - ready.friendsDiscount - ready.discount : 0;
   const priceLabel = (o: DeliveryOption) => (o.price === 0 || (ready && o.freeFrom !== null && goodsAfterDiscount >= o.freeFrom) ? c.free : formatDkk(o.price));
 
   return (
@@ -523,6 +523,16 @@ export function CheckoutPage({ api, onPaid }: { api: CheckoutApi; onPaid: (place
   );
 }
 
+/** One amount in the summary's list of totals. */
+function Amount({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
 function QuoteSummary({ quote, shippingChosen }: { quote: Loaded<CheckoutQuote>; shippingChosen: boolean }) {
   const headingId = useId();
   return (
@@ -539,38 +549,18 @@ function QuoteSummary({ quote, shippingChosen }: { quote: Loaded<CheckoutQuote>;
           {quote.data.pricesChanged && <p className="error">{c.pricesChanged}</p>}
           <OrderLinesTable lines={quote.data.lines} />
           <dl className="quote-totals">
-            <div>
-              <dt>{c.goods}</dt>
-              <dd>{formatDkk(quote.data.goods)}</dd>
-            </div>
-            {quote.data.discount > 0 && (
-              <div>
-                <dt>{c.discount(quote.data.discountCode)}</dt>
-                <dd>−{formatDkk(quote.data.discount)}</dd>
-              </div>
-            )}
-            <div>
-              <dt>{c.shipping}</dt>
-              <dd>{shippingChosen ? (quote.data.shipping === 0 ? c.free : formatDkk(quote.data.shipping)) : c.shippingNotChosen}</dd>
-            </div>
-            <div className="total">
-              <dt>{c.total}</dt>
-              <dd>{formatDkk(quote.data.total)}</dd>
-            </div>
-            <div>
-              <dt>{c.vat}</dt>
-              <dd>{formatDkk(quote.data.vat)}</dd>
-            </div>
-            {quote.data.giftCardCover > 0 && (
-              <div>
-                <dt>{c.giftCard}</dt>
-                <dd>−{formatDkk(quote.data.giftCardCover)}</dd>
-              </div>
-            )}
-            <div className="total">
-              <dt>{c.toPay}</dt>
-              <dd>{formatDkk(quote.data.toPay)}</dd>
-            </div>
+            <Amount label={c.goods}>{formatDkk(quote.data.goods)}</Amount>
+            {quote.data.friendsDiscount > 0 && <Amount label={c.friendsDiscount}>−{formatDkk(quote.data.friendsDiscount)}</Amount>}
+            {quote.data.discount > 0 && <Amount label={c.discount(quote.data.discountCode)}>−{formatDkk(quote.data.discount)}</Amount>}
+            <Amount label={c.shipping}>{shippingChosen ? (quote.data.shipping === 0 ? c.free : formatDkk(quote.data.shipping)) : c.shippingNotChosen}</Amount>
+            <Amount label={c.total} className="total">
+              {formatDkk(quote.data.total)}
+            </Amount>
+            <Amount label={c.vat}>{formatDkk(quote.data.vat)}</Amount>
+            {quote.data.giftCardCover > 0 && <Amount label={c.giftCard}>−{formatDkk(quote.data.giftCardCover)}</Amount>}
+            <Amount label={c.toPay} className="total">
+              {formatDkk(quote.data.toPay)}
+            </Amount>
           </dl>
           <p role="status" className="visually-hidden">
             {c.toPayStatus(formatDkk(quote.data.toPay))}

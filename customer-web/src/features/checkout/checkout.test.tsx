@@ -16,21 +16,22 @@ const OPTIONS: DeliveryOption[] = [
 ];
 const GOODS = 40_000;
 
-/** A fake of the API's quote rules: 10 % for VELKOMMEN10, 500 kr. on gift card …0001 PIN 1234. */
-function quoteFor(body: CheckoutQuoteRequest): R<'checkoutQuote'> {
+/** A fake of the API's quote rules: 10 % for VELKOMMEN10, 500 kr. on gift card …0001 PIN 1234, and a Friends discount when given. */
+function quoteFor(body: CheckoutQuoteRequest, friendsDiscount = 0): R<'checkoutQuote'> {
   const code = body.discountCode?.toUpperCase();
   if (code && code !== 'VELKOMMEN10') return { ok: false, status: 400, error: { code: 'validation_failed', message: 'Ret fejlene, og prøv igen.', fields: { discountCode: 'Rabatkoden er ugyldig.' } } };
   for (const g of body.giftCards ?? []) if (g.pin !== '1234') return { ok: false, status: 400, error: { code: 'validation_failed', message: 'Ret fejlene, og prøv igen.', fields: { giftCards: 'Gavekortoplysningerne passede ikke til noget gavekort.' } } };
-  const discount = code ? GOODS / 10 : 0;
+  const discount = code ? (GOODS - friendsDiscount) / 10 : 0;
   const option = OPTIONS.find((o) => o.id === body.deliveryMethodId);
   const shipping = option ? option.price : 0;
-  const total = GOODS - discount + shipping;
+  const total = GOODS - friendsDiscount - discount + shipping;
   const cover = Math.min(total, (body.giftCards ?? []).length * 50_000);
   const data: CheckoutQuote = {
     lines: [{ skuId: 'sku-1', description: 'Ray-Ban Aviator, Guld', quantity: 1, unitPrice: GOODS, lineTotal: GOODS, subscriptionInterval: null }],
     goods: GOODS,
     discount,
     discountCode: code ?? null,
+    friendsDiscount,
     shipping,
     total,
     vat: Math.round(total / 5),
@@ -68,7 +69,7 @@ const order: Order = {
 const paid: R<'checkoutPlace'> = { ok: true, status: 200, data: { outcome: 'paid', order } };
 const failed = (failureResult: 0 | 1 | 2 | 99): R<'checkoutPlace'> => ({ ok: true, status: 200, data: { outcome: 'failed', failureResult, message: paymentFailureMessages[failureResult] } });
 
-function fakeApi(places: R<'checkoutPlace'>[] = [paid]) {
+function fakeApi(places: R<'checkoutPlace'>[] = [paid], friendsDiscount = 0) {
   let p = 0;
   return {
     deliveryOptions: vi.fn(async (): Promise<R<'deliveryOptions'>> => ({ ok: true, status: 200, data: { data: OPTIONS } })),
@@ -79,7 +80,7 @@ function fakeApi(places: R<'checkoutPlace'>[] = [paid]) {
         data: { data: [{ id: 'pn-1', carrier: 'PostNord', name: 'Netto Frederiks Allé', street: 'Frederiks Allé 22', zip, city: 'Aarhus C', openingHours: 'Man–søn 8–22' }] },
       }),
     ),
-    checkoutQuote: vi.fn(async (body: CheckoutQuoteRequest) => quoteFor(body)),
+    checkoutQuote: vi.fn(async (body: CheckoutQuoteRequest) => quoteFor(body, friendsDiscount)),
     checkoutPlace: vi.fn(async (_body: CheckoutPlaceRequest) => places[Math.min(p++, places.length - 1)]!),
     getStores: vi.fn(async (): Promise<R<'getStores'>> => ({ ok: true, status: 200, data: { data: [] } })),
   };
@@ -241,6 +242,27 @@ describe('checkout', () => {
     expect(screen.getByText('Ray-Ban Aviator, Guld')).toBeDefined();
     expect(screen.getByText('I alt').nextElementSibling!.textContent).toBe(formatDkk(44_900));
     expect(screen.getByText('Vi har sendt en bekræftelse til karen@example.dk')).toBeDefined();
+    expect(screen.queryByText('Friends-rabat')).toBeNull();
+  });
+
+  it('shows a member’s Friends discount as its own line in the summary, in the total and to pay, and on the confirmation', async () => {
+    const half = GOODS / 2;
+    const withFriends: Order = { ...order, lines: [{ ...order.lines[0]!, friendsDiscount: half, vat: 4_000 }], friendsDiscount: half, totalPrice: GOODS - half + 4_900 };
+    const { onPaid } = renderCheckout(fakeApi([{ ok: true, status: 200, data: { outcome: 'paid', order: withFriends } }], half));
+    const row = await within(summary()).findByText('Friends-rabat');
+    expect(row.nextElementSibling!.textContent).toBe(`−${formatDkk(half)}`);
+    expect(within(summary()).getByText('Varer').nextElementSibling!.textContent).toBe(formatDkk(GOODS));
+    expect(within(summary()).getByText('I alt').nextElementSibling!.textContent).toBe(formatDkk(GOODS - half));
+    expect(within(summary()).getByText('Heraf moms').nextElementSibling!.textContent).toBe(formatDkk(Math.round((GOODS - half) / 5)));
+    await fillValid();
+    expect(within(summary()).getByText('At betale').nextElementSibling!.textContent).toBe(formatDkk(GOODS - half + 4_900));
+    expect(payButton().textContent).toBe(`Betal ${formatDkk(GOODS - half + 4_900)}`);
+    fireEvent.click(payButton());
+    await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
+    cleanup();
+    render(<CheckoutConfirmation placed={onPaid.mock.calls[0]![0]} />);
+    expect(screen.getByRole('rowheader', { name: 'Friends-rabat' }).nextElementSibling!.textContent).toBe(`−${formatDkk(half)}`);
+    expect(screen.getByText('I alt').nextElementSibling!.textContent).toBe(formatDkk(GOODS - half + 4_900));
   });
 });
 

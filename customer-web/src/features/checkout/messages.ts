@@ -46,6 +46,8 @@ export const checkoutText = {
   amount: 'Beløb',
   goods: 'Varer',
   discount: (code: string | null) => (code ? `Rabat (${code})` : 'Rabat'),
+  /** SPEC §1 Friends: 50 % off one frame per booked eye test (shared domain/friends.ts). */
+  friendsDiscount: 'Friends-rabat',
   shipping: 'Fragt',
   shippingNotChosen: 'Vælg levering',
   giftCard: 'Gavekort',

@@ -31,3 +31,15 @@ export function OrderLinesTable({ lines, footer }: { lines: readonly { descripti
     </table>
   );
 }
+
+/** A row in the table's footer: the label under the item and quantity columns, the amount under the amount column. */
+export function OrderLinesFootRow({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <tr className={className}>
+      <th scope="row" colSpan={2}>
+        {label}
+      </th>
+      <td className="num">{children}</td>
+    </tr>
+  );
+}

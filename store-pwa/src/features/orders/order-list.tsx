@@ -4,6 +4,8 @@ import { formatDkk, formatPhone, type PaymentChannel } from '@optik/shared';
 import type { LocalCustomer, LocalOrder, LocalPaymentRequest } from '../../db/db';
 import { t } from '../../messages';
 import { db, syncServices } from '../../services';
+import { ActionOpener } from './action-opener';
+import { GiftCardPayment } from './gift-card-payment';
 
 /** A payment request and its command in one transaction; it waits for the order's command when the order is not sent yet. */
 async function sendPaymentRequest(order: LocalOrder, channel: PaymentChannel): Promise<void> {
@@ -18,7 +20,7 @@ async function sendPaymentRequest(order: LocalOrder, channel: PaymentChannel): P
   void trigger();
 }
 
-/** The customer's orders on the device, with their payment state and payment links (SPEC §6). */
+/** The customer's orders on the device, with their payment state, gift cards taken at the counter and payment links (SPEC §6). */
 export function OrderList({ customer, orders }: { customer: LocalCustomer; orders: LocalOrder[] }) {
   const requests = useLiveQuery(() => db.paymentRequests.where('orderId').anyOf(orders.map((o) => o.id)).sortBy('createdAt'), [orders], []);
   return (
@@ -30,6 +32,12 @@ export function OrderList({ customer, orders }: { customer: LocalCustomer; order
             <strong>{o.orderNumber ?? t.orders.awaitingNumber}</strong>
             <span>{formatDkk(o.totalPrice)}</span>
             <span>{o.paymentStatus === 'paid' ? (o.paidAt ? t.orders.paidAt(o.paidAt) : t.orders.paid) : t.orders.awaitingPayment}</span>
+            {o.giftCardAmount ? (
+              <span>
+                {t.giftCard.paidPart(formatDkk(o.giftCardAmount))}
+                {o.paymentStatus !== 'paid' && ` · ${t.giftCard.rest(formatDkk(o.totalPrice - o.giftCardAmount))}`}
+              </span>
+            ) : null}
             <span className={`state state-${o.syncState}`}>{t.syncState[o.syncState]}</span>
             {requests
               .filter((r) => r.orderId === o.id)
@@ -38,6 +46,7 @@ export function OrderList({ customer, orders }: { customer: LocalCustomer; order
                   {r.syncState === 'synced' ? t.payment.sent(r.channel, r.sentTo) : r.syncState === 'failed' ? t.payment.failed : t.payment.queued(r.channel)}
                 </span>
               ))}
+            <GiftCardPayment order={o} />
             {o.paymentStatus !== 'paid' && <PaymentRequestForm order={o} customer={customer} />}
           </li>
         ))}
@@ -60,20 +69,7 @@ function PaymentRequestForm({ order, customer }: { order: LocalOrder; customer: 
     setNotice(t.payment.saved);
   }
 
-  if (!open) {
-    return (
-      <>
-        {notice && (
-          <span role="status" className="notice">
-            {notice}
-          </span>
-        )}
-        <button type="button" className="secondary" aria-label={t.payment.sendTo(label)} onClick={() => (setOpen(true), setNotice(null))}>
-          {t.payment.send}
-        </button>
-      </>
-    );
-  }
+  if (!open) return <ActionOpener notice={notice} label={t.payment.sendTo(label)} text={t.payment.send} onOpen={() => (setOpen(true), setNotice(null))} />;
   return (
     <form onSubmit={(e) => void submit(e)} className="inline-form" aria-label={t.payment.sendTo(label)}>
       <fieldset>

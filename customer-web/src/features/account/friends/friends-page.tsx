@@ -123,6 +123,7 @@ export function MemberBenefits({ membership: m }: { membership: FriendsMembershi
       <section aria-labelledby="friends-frame">
         <h2 id="friends-frame">{fm.frameHeading}</h2>
         <p>{fm.frameText}</p>
+        {m.frameDiscountEyeTests > 0 && <p className="friends-ready">{fm.frameReady(m.frameDiscountEyeTests)}</p>}
         <p>
           <a className="button" href={routes.booking}>
             {fm.bookExam}

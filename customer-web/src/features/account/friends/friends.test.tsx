@@ -8,7 +8,7 @@ import { fm } from './messages';
 afterEach(cleanup);
 
 const MEMBERSHIP = '/api/friends/membership';
-const notMember: FriendsMembership = { member: false, memberSince: null, termsVersion: null, lastVisitOn: null, freeVisit: { available: false, until: null }, coveredPurchases: [] };
+const notMember: FriendsMembership = { member: false, memberSince: null, termsVersion: null, lastVisitOn: null, freeVisit: { available: false, until: null }, coveredPurchases: [], frameDiscountEyeTests: 0 };
 const member: FriendsMembership = {
   member: true,
   memberSince: '2026-11-22',
@@ -18,6 +18,7 @@ const member: FriendsMembership = {
   coveredPurchases: [
     { orderId: 'o-1', orderNumber: 'O2500101', purchasedOn: '2026-11-22', description: 'Lindberg Spirit', accidentCoverUntil: '2027-11-21', accidentCoverActive: true, exchangeUntil: '2027-03-01', exchangeActive: false },
   ],
+  frameDiscountEyeTests: 0,
 };
 
 describe('Friends (/min-konto/friends)', () => {
@@ -49,6 +50,15 @@ describe('Friends (/min-konto/friends)', () => {
     expect(within(row).getByText(fm.ended('2027-03-01'))).toBeDefined();
     expect(screen.getByText(fm.visitAvailable('2027-11-20'))).toBeDefined();
     expect(screen.getByRole('link', { name: fm.bookExam }).getAttribute('href')).toBe('/bestil-tid-til-synstest');
+    expect(screen.queryByText(fm.frameReady(1))).toBeNull();
+  });
+
+  it('tells a member with a booked eye test that the frame discount is taken at checkout', async () => {
+    const api = fakeApi({ [MEMBERSHIP]: ok({ data: { ...member, frameDiscountEyeTests: 1 } }) });
+    render(<FriendsClub api={api} />);
+    const section = within(await screen.findByRole('region', { name: fm.frameHeading }));
+    expect(section.getByText(fm.frameReady(1))).toBeDefined();
+    expect(fm.frameReady(1)).toContain('50 %');
   });
 
   it('shows a failed signup and keeps the choice', async () => {

@@ -21,6 +21,10 @@ export const fm = {
   memberSince: (on: string) => `Du har været medlem siden ${date(on)}.`,
   frameHeading: `${R.frameDiscountPercent} % på stellet`,
   frameText: `Når du har booket en synstest hos os, får du ${R.frameDiscountPercent} % rabat på stellet, når du køber briller. Rabatten gives, når du køber brillerne hos os.`,
+  frameReady: (tests: number) =>
+    tests === 1
+      ? `Du har en booket synstest: Når du er logget ind, trækker vi ${R.frameDiscountPercent} % fra prisen på ét stel i kassen.`
+      : `Du har ${tests} bookede synstest: Når du er logget ind, trækker vi ${R.frameDiscountPercent} % fra prisen på ét stel pr. synstest i kassen.`,
   bookExam: 'Book en synstest',
   coverHeading: 'Uheldsforsikring og bytteret',
   coverIntro: `Briller, du køber som medlem, har ${R.accidentCoverDays} dages uheldsforsikring og ${R.exchangeGuaranteeDays} dages bytteret.`,

@@ -31,6 +31,7 @@ export const om = {
   shipping: 'Fragt',
   free: 'Gratis',
   discount: 'Rabat',
+  friendsDiscount: 'Friends-rabat',
   giftCard: 'Betalt med gavekort',
   total: 'I alt',
   vat: 'Heraf moms',

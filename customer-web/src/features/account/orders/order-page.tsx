@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useParams } from '@tanstack/react-router';
 import { formatCopenhagenDate, formatDkk, type MyOrder, type MyOrderLine, type OrderReturn } from '@optik/shared';
 import { api } from '../../../api';
@@ -61,6 +61,19 @@ export function ReturnSummary({ ret }: { ret: OrderReturn }) {
         </p>
       )}
     </article>
+  );
+}
+
+/** A row under the order's lines: its label under the item columns, the amount in the amount column. */
+function FootRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <tr>
+      <th scope="row" colSpan={3}>
+        {label}
+      </th>
+      <td className="num">{children}</td>
+      <td colSpan={2} />
+    </tr>
   );
 }
 
@@ -128,47 +141,14 @@ export function OrderDetails({ order }: { order: MyOrder }) {
           ))}
         </tbody>
         <tfoot>
-          <tr>
-            <th scope="row" colSpan={3}>
-              {om.shipping}
-            </th>
-            <td className="num">{order.shipping === 0 ? om.free : formatDkk(order.shipping)}</td>
-            <td colSpan={2} />
-          </tr>
-          {order.discount > 0 && (
-            <tr>
-              <th scope="row" colSpan={3}>
-                {om.discount}
-              </th>
-              <td className="num">{formatDkk(-order.discount)}</td>
-              <td colSpan={2} />
-            </tr>
-          )}
-          {order.giftCardAmount > 0 && (
-            <tr>
-              <th scope="row" colSpan={3}>
-                {om.giftCard}
-              </th>
-              <td className="num">{formatDkk(order.giftCardAmount)}</td>
-              <td colSpan={2} />
-            </tr>
-          )}
-          <tr>
-            <th scope="row" colSpan={3}>
-              {om.total}
-            </th>
-            <td className="num">
-              <strong>{formatDkk(order.totalPrice)}</strong>
-            </td>
-            <td colSpan={2} />
-          </tr>
-          <tr>
-            <th scope="row" colSpan={3}>
-              {om.vat}
-            </th>
-            <td className="num">{formatDkk(order.vat)}</td>
-            <td colSpan={2} />
-          </tr>
+          <FootRow label={om.shipping}>{order.shipping === 0 ? om.free : formatDkk(order.shipping)}</FootRow>
+          {order.friendsDiscount > 0 && <FootRow label={om.friendsDiscount}>{formatDkk(-order.friendsDiscount)}</FootRow>}
+          {order.discount > 0 && <FootRow label={om.discount}>{formatDkk(-order.discount)}</FootRow>}
+          {order.giftCardAmount > 0 && <FootRow label={om.giftCard}>{formatDkk(order.giftCardAmount)}</FootRow>}
+          <FootRow label={om.total}>
+            <strong>{formatDkk(order.totalPrice)}</strong>
+          </FootRow>
+          <FootRow label={om.vat}>{formatDkk(order.vat)}</FootRow>
         </tfoot>
       </table>
       <p className="order-actions">

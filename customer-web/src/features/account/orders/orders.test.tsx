@@ -50,6 +50,7 @@ const order: MyOrder = {
   ],
   shipping: 3_900,
   discount: 0,
+  friendsDiscount: 0,
   giftCardAmount: 0,
   vat: 43_600,
   deliveryAddress: { street: 'Vestergade 14', zip: '8000', city: 'Aarhus C' },
@@ -120,7 +121,7 @@ describe('ReturnForm', () => {
     fireEvent.click(screen.getByRole('button', { name: om.submit }));
     const heading = await screen.findByRole('heading', { name: om.doneTitle });
     expect(post).toHaveBeenCalledWith(expect.anything(), '/api/account/orders/o-1/returns', { lines: [{ lineIndex: 1, quantity: 1, opened: false }], reason: 'does-not-fit', comment: '' });
-    expect(document.activeElement).toBe(heading);
+    await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(screen.getByRole('status').textContent).toBe(om.doneBody('R500001', 'kunde@example.dk'));
     expect(screen.getByText('RR000500001DK')).toBeDefined();
     expect(screen.getByText(/Skriv returnummeret R500001/)).toBeDefined();
@@ -158,5 +159,12 @@ describe('OrderDetails', () => {
     expect(screen.getByRole('heading', { name: /Returnering R500001 Bekræftet/ })).toBeDefined();
     expect(screen.getByText('Pengene blev sendt tilbage 25. november 2026.')).toBeDefined();
     expect(screen.getByRole('link', { name: om.returnLink }).getAttribute('href')).toBe('/min-konto/ordrer/o-1/returnering');
+    expect(screen.queryByRole('rowheader', { name: om.friendsDiscount })).toBeNull();
+  });
+
+  it('shows the Friends discount under the lines when the order had one', () => {
+    render(<OrderDetails order={{ ...order, friendsDiscount: 60_000, totalPrice: 158_000 }} />);
+    expect(screen.getByRole('rowheader', { name: 'Friends-rabat' }).nextElementSibling!.textContent).toBe(formatDkk(-60_000));
+    expect(screen.getByRole('rowheader', { name: om.total }).nextElementSibling!.textContent).toBe(formatDkk(158_000));
   });
 });
