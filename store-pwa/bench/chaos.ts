@@ -11,7 +11,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createApiClient } from '@optik/shared/client';
+import { createApiClient, responseSchemas } from '@optik/shared/client';
 import { startApi } from '../../scripts/bench-processes';
 import { StoreDb } from '../src/db/db';
 import { openVault } from '../src/db/vault';
@@ -103,8 +103,8 @@ const dataDir = await mkdtemp(path.join(os.tmpdir(), 'optik-chaos-'));
 let api = await startChaosApi(dataDir);
 const proxy = await chaosProxy();
 const base = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-const client = createApiClient({ baseUrl: base, fetch: cookieFetch(), maxAttempts: 1 });
-const login = await createApiClient({ baseUrl: `http://127.0.0.1:${API_PORT}`, fetch: cookieFetch() }).storeLogin({ storeId: 'st-001', username: 'medarbejder1', password: 'Demo1234!' });
+const client = createApiClient({ baseUrl: base, responses: responseSchemas, fetch: cookieFetch(), maxAttempts: 1 });
+const login = await createApiClient({ baseUrl: `http://127.0.0.1:${API_PORT}`, responses: responseSchemas, fetch: cookieFetch() }).storeLogin({ storeId: 'st-001', username: 'medarbejder1', password: 'Demo1234!' });
 if (!login.ok) throw new Error('login failed');
 // Log the chaos client in through the proxy (retrying past the chaos) so it has its own cookies.
 for (let ok = false; !ok; ) ok = (await client.storeLogin({ storeId: 'st-001', username: 'medarbejder1', password: 'Demo1234!' })).ok;
@@ -113,7 +113,7 @@ const db = new StoreDb('chaos');
 let clock = 0;
 const engine = createSyncEngine({ db, vault: await openVault(db), send: (commands) => client.sync({ commands }), now: () => clock, random: rand, batchSize: 5 });
 // A frame sold online and in stock, from the catalogue copy the device would hold.
-const snapshot = await createApiClient({ baseUrl: `http://127.0.0.1:${API_PORT}` }).getCatalogueSnapshot(0);
+const snapshot = await createApiClient({ baseUrl: `http://127.0.0.1:${API_PORT}`, responses: responseSchemas }).getCatalogueSnapshot(0);
 if (!snapshot.ok) throw new Error('no catalogue');
 const sku = snapshot.data.articles.find((a) => a.category === 'briller' && a.price.unit.publicationStatus === 20 && a.skus[0]!.stock > 0)!.skus[0]!.id;
 

@@ -1,9 +1,20 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { Api } from '../api';
-import { t } from '../messages';
 import { authClient } from '../features/account/auth/auth-client';
 import { TermsStep } from '../features/account/auth/terms-step';
 import { LOGIN_PATH } from '../features/account/session';
+
+/** This page's texts (here, not in ../messages, so they load with the page). */
+const vt = {
+  title: 'Bekræft din e-mail',
+  checking: 'Bekræfter din e-mail …',
+  done: (name: string) => `Tak, ${name}. Din e-mail er bekræftet, og du er logget ind.`,
+  missing: 'Linket mangler en kode. Bestil et nyt link.',
+  email: 'Din e-mail',
+  resend: 'Send nyt link',
+  resent: 'Hvis e-mailen hører til en konto, der ikke er bekræftet, har vi sendt et nyt link.',
+};
+
 
 type State = { step: 'checking' } | { step: 'done'; name: string } | { step: 'failed'; message: string } | { step: 'resent' } | { step: 'terms' };
 
@@ -13,7 +24,7 @@ type State = { step: 'checking' } | { step: 'done'; name: string } | { step: 'fa
  */
 export function VerifyEmail({ api, hash }: { api: Pick<Api, 'verifyEmail' | 'resendVerification'>; hash: string }) {
   const token = new URLSearchParams(hash.replace(/^#/, '')).get('token');
-  const [state, setState] = useState<State>(token ? { step: 'checking' } : { step: 'failed', message: t.verify.missing });
+  const [state, setState] = useState<State>(token ? { step: 'checking' } : { step: 'failed', message: vt.missing });
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
   const id = useId();
@@ -41,10 +52,10 @@ export function VerifyEmail({ api, hash }: { api: Pick<Api, 'verifyEmail' | 'res
 
   return (
     <div className="page narrow">
-      <h1>{t.verify.title}</h1>
-      {state.step === 'checking' && <p role="status">{t.verify.checking}</p>}
-      {state.step === 'done' && <p role="status">{t.verify.done(state.name)}</p>}
-      {state.step === 'resent' && <p role="status">{t.verify.resent}</p>}
+      <h1>{vt.title}</h1>
+      {state.step === 'checking' && <p role="status">{vt.checking}</p>}
+      {state.step === 'done' && <p role="status">{vt.done(state.name)}</p>}
+      {state.step === 'resent' && <p role="status">{vt.resent}</p>}
       {state.step === 'terms' && <TermsStep client={authClient} onSignedIn={(s) => setState({ step: 'done', name: s.user.name })} onStartOver={() => window.location.assign(LOGIN_PATH)} />}
       {state.step === 'failed' && (
         <>
@@ -52,7 +63,7 @@ export function VerifyEmail({ api, hash }: { api: Pick<Api, 'verifyEmail' | 'res
             {state.message}
           </p>
           <form onSubmit={resend} noValidate className="stack">
-            <label htmlFor={`${id}-email`}>{t.verify.email}</label>
+            <label htmlFor={`${id}-email`}>{vt.email}</label>
             <input
               id={`${id}-email`}
               type="email"
@@ -67,7 +78,7 @@ export function VerifyEmail({ api, hash }: { api: Pick<Api, 'verifyEmail' | 'res
                 {emailError}
               </p>
             )}
-            <button type="submit">{t.verify.resend}</button>
+            <button type="submit">{vt.resend}</button>
           </form>
         </>
       )}

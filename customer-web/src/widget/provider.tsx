@@ -1,28 +1,17 @@
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
-  addPreviousSearch,
-  applyWidgetState,
   claimInstanceKey,
-  decodeWidgetState,
   initialToastState,
   normalizeSearchPagePath,
-  parsePreviousSearches,
-  PREVIOUS_SEARCHES_STORAGE_KEY,
-  readWidgetHistoryState,
-  resetRowsAfterSubmit,
   resolveWidgetLanguage,
   isWidgetLanguageLoaded,
   loadWidgetLanguage,
-  serializePreviousSearches,
   TAG_MANAGER_BATCH_SIZE,
   t as widgetT,
   toastDeadline,
   toastReducer,
-  writeWidgetHistoryState,
   type PluralTextKey,
-  type SelectedFilter,
   type SimpleTextKey,
-  type Sorting,
   type ToastEvent,
   type ToastKind,
   type ToastState,
@@ -91,14 +80,6 @@ export interface RequestContext {
   session_id: string;
 }
 
-/** What a query change cleared (SPEC §4), so the toast's restore can put it back. */
-interface ClearedFilters {
-  query: string;
-  filters: SelectedFilter[];
-  sorting: Sorting | undefined;
-  historyPatch: Parameters<typeof writeWidgetHistoryState>[3];
-}
-
 export interface WidgetContextValue {
   client: WidgetApi;
   language: WidgetLanguage;
@@ -113,8 +94,12 @@ export interface WidgetContextValue {
   patchHistoryState: (update: (state: unknown) => Record<string, unknown>) => void;
   /** Runs `fn` before every push navigation of the widget (pages save their scroll position). */
   registerBeforeNavigate: (fn: () => void) => () => void;
-  submitQuery: (query: string, options?: { newTab?: boolean; clearFilters?: boolean }) => void;
-  previousSearches: () => string[];
+  /** The location as of the latest navigation (several calls in one event see each other's result). */
+  latestLocation: () => WidgetLocation;
+  /** Where lasting widget data goes: localStorage with consent, else sessionStorage (null when blocked). */
+  lastingStorage: () => Storage | undefined;
+  /** Shows a toast (SPEC §2/§4); its restore button runs `restore`. */
+  showToast: (kind: ToastKind, restore: () => void) => void;
   modalOpen: boolean;
   openModal: (opener?: HTMLElement | null) => void;
   closeModal: () => void;
@@ -231,6 +216,8 @@ function ProviderBody({
     latest.current = location;
   }, [location]);
 
+  const latestLocation = useCallback(() => latest.current, []);
+
   const beforeNavigate = useRef(new Set<() => void>());
   const registerBeforeNavigate = useCallback((fn: () => void) => {
     beforeNavigate.current.add(fn);
@@ -319,83 +306,6 @@ function ProviderBody({
     const timer = setTimeout(() => dispatchToast({ type: 'tick', now: Date.now() }), Math.max(0, deadline - Date.now()));
     return () => clearTimeout(timer);
   }, [toast, dispatchToast]);
-
-  // ---- previous searches and submit ------------------------------------------------------
-  const previousSearches = useCallback(() => {
-    try {
-      return parsePreviousSearches(lasting()?.getItem(PREVIOUS_SEARCHES_STORAGE_KEY) ?? null);
-    } catch {
-      return [];
-    }
-  }, [lasting]);
-  const rememberSearch = useCallback(
-    (query: string) => {
-      try {
-        lasting()?.setItem(PREVIOUS_SEARCHES_STORAGE_KEY, serializePreviousSearches(addPreviousSearch(previousSearches(), query)));
-      } catch {
-        // Storage blocked: the search still runs, it is just not remembered.
-      }
-    },
-    [previousSearches, lasting],
-  );
-
-  const restoreFilters = useCallback(
-    (cleared: ClearedFilters) => {
-      const cur = latest.current;
-      const params = new URLSearchParams(cur.search);
-      // Restore on the entry the query change made, unless the shopper has moved on since.
-      const sameEntry = cur.pathname === searchPagePath && decodeWidgetState(params, URL_OPTIONS).query === cleared.query;
-      const base = sameEntry ? params : new URLSearchParams();
-      const href = searchHref(searchPagePath, applyWidgetState(base, { query: cleared.query, filters: cleared.filters, sorting: cleared.sorting }, URL_OPTIONS));
-      const state = writeWidgetHistoryState(sameEntry ? cur.state : {}, 'search', INSTANCE_KEY, cleared.historyPatch);
-      go(href, { replace: sameEntry, resetScroll: false, state });
-    },
-    [go, searchPagePath],
-  );
-
-  const submitQuery = useCallback(
-    (raw: string, options: { newTab?: boolean; clearFilters?: boolean } = {}) => {
-      const query = raw.trim();
-      if (query) rememberSearch(query);
-      if (options.newTab) {
-        window.open(searchHref(searchPagePath, applyWidgetState(new URLSearchParams(), { query }, URL_OPTIONS)), '_blank', 'noopener');
-        return;
-      }
-      const cur = latest.current;
-      const onSearchPage = cur.pathname === searchPagePath;
-      const params = new URLSearchParams(onSearchPage ? cur.search : '');
-      const current = decodeWidgetState(params, URL_OPTIONS);
-      setModalOpen(false);
-      // SPEC §4: the same query again, with the parameter already there, just closes the modal.
-      if (onSearchPage && current.query === query && !options.clearFilters) return;
-      let cleared: ClearedFilters | null = null;
-      const hasChoices = current.filters.length > 0 || current.sorting !== undefined;
-      // SPEC §4: a query change after the first (or a submit after the field's clear button) clears filters and sorting.
-      if (onSearchPage && hasChoices && (current.query !== undefined || options.clearFilters)) {
-        const h = readWidgetHistoryState(cur.state, 'search', INSTANCE_KEY);
-        cleared = {
-          query,
-          filters: current.filters,
-          sorting: current.sorting,
-          historyPatch: {
-            local_filter_cache: h.local_filter_cache,
-            expanded_filters: h.expanded_filters,
-            expanded_hierarchical_filters: h.expanded_hierarchical_filters,
-            filters_open: h.filters_open,
-            sorting_open: h.sorting_open,
-          },
-        };
-      }
-      const next = cleared ? { query } : { ...current, query };
-      // SPEC §4: pushing history, scrolled to the top, row counts back to their defaults.
-      go(searchHref(searchPagePath, applyWidgetState(params, next, URL_OPTIONS)), { state: resetRowsAfterSubmit({}, INSTANCE_KEY), resetScroll: true });
-      if (cleared) {
-        const what = cleared;
-        showToast('filters-cleared', () => restoreFilters(what));
-      }
-    },
-    [go, rememberSearch, restoreFilters, searchPagePath, showToast],
-  );
 
   // ---- tracking ----------------------------------------------------------------------------
   const send = useCallback(
@@ -496,8 +406,9 @@ function ProviderBody({
       go,
       patchHistoryState,
       registerBeforeNavigate,
-      submitQuery,
-      previousSearches,
+      latestLocation,
+      lastingStorage: lasting,
+      showToast,
       modalOpen,
       openModal,
       closeModal,
@@ -507,7 +418,7 @@ function ProviderBody({
       trackPageView,
       claimInstance,
     }),
-    [client, lang, text, recommendationsConsent, requestContext, location, searchPagePath, go, patchHistoryState, registerBeforeNavigate, submitQuery, previousSearches, modalOpen, openModal, closeModal, returnFocusToOpener, claimOpenerFocus, track, trackPageView, claimInstance],
+    [client, lang, text, recommendationsConsent, requestContext, location, searchPagePath, go, patchHistoryState, registerBeforeNavigate, latestLocation, lasting, showToast, modalOpen, openModal, closeModal, returnFocusToOpener, claimOpenerFocus, track, trackPageView, claimInstance],
   );
 
   return (

@@ -19,6 +19,7 @@ import { pushSearchPageView } from '../analytics';
 import { t } from '../messages';
 import { ProductCard } from './product-card';
 import { URL_OPTIONS, useWidget, type WidgetApi } from './provider';
+import { readPreviousSearches, useSubmitQuery } from './search-submit';
 import { SectionBoundary } from './section-boundary';
 
 type SearchResults = Awaited<ReturnType<WidgetApi['searchResults']>>;
@@ -85,7 +86,8 @@ function entryLabel(e: PanelEntry): string {
 function OpenSearchModal({ closing, onClosed }: { closing: boolean; onClosed: () => void }) {
   const [backdrop, setBackdrop] = useState<HTMLDivElement | null>(null);
   useCloseAnimation(backdrop, closing, onClosed);
-  const { text, client, requestContext, location, searchPagePath, submitQuery, closeModal, returnFocusToOpener, previousSearches, go } = useWidget();
+  const { text, client, requestContext, location, searchPagePath, closeModal, returnFocusToOpener, lastingStorage, go } = useWidget();
+  const submitQuery = useSubmitQuery();
   const ids = useId();
   const inputId = `${ids}-input`;
   const listId = `${ids}-list`;
@@ -97,7 +99,7 @@ function OpenSearchModal({ closing, onClosed }: { closing: boolean; onClosed: ()
   const [initialQuery] = useState(() => (location.pathname === searchPagePath ? (decodeWidgetState(new URLSearchParams(location.search), URL_OPTIONS).query ?? '') : ''));
   const [typed, setTyped] = useState(initialQuery);
   const [debounced, setDebounced] = useState(initialQuery);
-  const [history] = useState(previousSearches);
+  const [history] = useState(() => readPreviousSearches(lastingStorage()));
   // SPEC §4: the clear button makes the next submit reset filters.
   const [clearedField, setClearedField] = useState(false);
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);

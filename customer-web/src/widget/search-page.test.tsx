@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { decodeWidgetState, failedSearch } from '@optik/shared/widget';
 import { SearchModal } from './search-modal';
 import { SearchPage } from './search-page';
-import { URL_OPTIONS, useWidget } from './provider';
+import { URL_OPTIONS } from './provider';
+import { useSubmitQuery } from './search-submit';
 import { answerSearch, fakeClient, renderWidget, type TestHistory } from './test-utils';
 
 beforeEach(() => localStorage.clear());
@@ -137,7 +138,7 @@ describe("the 'filters cleared' toast", () => {
   });
 
   function Submit({ query }: { query: string }) {
-    const { submitQuery } = useWidget();
+    const submitQuery = useSubmitQuery();
     return (
       <button type="button" onClick={() => submitQuery(query)}>
         Søg efter {query}

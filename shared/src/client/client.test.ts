@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from './api-client';
+import { responseSchemas } from './response-schemas';
 import { backoffDelays, createFetcher, MAX_ATTEMPTS } from './request';
 
 type Call = { url: string; init: RequestInit };
@@ -126,12 +127,15 @@ describe('createFetcher', () => {
   });
 });
 
-describe('createApiClient', () => {
+describe.each([
+  ['checked by the response schemas', responseSchemas],
+  ['trusting the API (the shop in production)', null],
+] as const)('createApiClient %s', (_mode, responses) => {
   const shopper = { success: true, shopperId: 's1', token: 'tok-1', isStore: false, previewCart: false, cartHead: { cart: { items: [], totalCost: 0 }, checkoutConfig: { currency: 'DKK', market: 23, freeShippingThreshold: 49900, shippingCost: 4900, deliveryMethodIds: [119] } } };
 
   it('fetches the shopper token first and sends it as CSRF-TOKEN', async () => {
     const f = fakeFetch([json(200, shopper), json(200, { success: true, user: null })]);
-    const api = createApiClient({ baseUrl: '', fetch: f.fn });
+    const api = createApiClient({ baseUrl: '', responses, fetch: f.fn });
     const r = await api.getUser();
     expect(r).toEqual({ ok: true, status: 200, data: { success: true, user: null } });
     expect(f.calls[0]!.url).toBe('/api/site/shopper');
@@ -140,16 +144,18 @@ describe('createApiClient', () => {
 
   it('returns the API error shape for an error answer and a generic one for an unreadable body', async () => {
     const f = fakeFetch([json(404, { error: { code: 'not_found', message: 'Produktet blev ikke fundet.' } }), new Response('<html>', { status: 404 })]);
-    const api = createApiClient({ baseUrl: '', fetch: f.fn });
+    const api = createApiClient({ baseUrl: '', responses, fetch: f.fn });
     expect(await api.getArticle('a-1')).toEqual({ ok: false, status: 404, error: { code: 'not_found', message: 'Produktet blev ikke fundet.' } });
     expect(await api.getArticle('a-2')).toEqual({ ok: false, status: 404, error: { code: 'internal', message: 'Noget gik galt. Prøv igen.' } });
   });
 
-  it('treats a 200 without the expected shape (cart without cartHead) as a failure', async () => {
+  it('treats a 200 without the expected shape (cart without cartHead, not an object) as a failure', async () => {
     const f = fakeFetch([json(200, shopper), json(200, { success: true })]);
-    const api = createApiClient({ baseUrl: '', fetch: f.fn, onError: () => {} });
+    const api = createApiClient({ baseUrl: '', responses, fetch: f.fn, onError: () => {} });
     const r = await api.cartUpdate({ skuId: 'x', quantity: 1 });
-    expect(r.ok).toBe(false);
+    expect(r).toEqual({ ok: false, status: 200, error: { code: 'internal', message: 'Noget gik galt. Prøv igen.' } });
+    const g = fakeFetch([json(200, ['not', 'an', 'object'])]);
+    expect((await createApiClient({ baseUrl: '', responses, fetch: g.fn, onError: () => {} }).getStores()).ok).toBe(false);
   });
 
   it('refreshes the token once when the server says it is stale', async () => {
@@ -159,7 +165,7 @@ describe('createApiClient', () => {
       json(200, { ...shopper, token: 'tok-2' }),
       json(200, { success: true, user: { isStore: false, name: 'Mette Jensen' } }),
     ]);
-    const api = createApiClient({ baseUrl: '', fetch: f.fn });
+    const api = createApiClient({ baseUrl: '', responses, fetch: f.fn });
     const r = await api.getUser();
     expect(r.ok && r.data.user?.name).toBe('Mette Jensen');
     expect((f.calls[3]!.init.headers as Record<string, string>)['CSRF-TOKEN']).toBe('tok-2');
@@ -167,7 +173,19 @@ describe('createApiClient', () => {
 
   it('reports a network failure as status 0 with a Danish message', async () => {
     const f = fakeFetch([new TypeError('offline')]);
-    const api = createApiClient({ baseUrl: '', fetch: f.fn, sleep: async () => {}, onError: () => {} });
+    const api = createApiClient({ baseUrl: '', responses, fetch: f.fn, sleep: async () => {}, onError: () => {} });
     expect(await api.getStores()).toEqual({ ok: false, status: 0, error: { code: 'internal', message: 'Noget gik galt. Prøv igen.' } });
+  });
+});
+
+describe('createApiClient: what checking the answers adds', () => {
+  const wrong = { success: true, data: { id: 'a-1' } };
+  it('refuses an answer that does not match its schema when given the schemas', async () => {
+    const api = createApiClient({ baseUrl: '', responses: responseSchemas, fetch: fakeFetch([json(200, wrong)]).fn, onError: () => {} });
+    expect((await api.getArticle('a-1')).ok).toBe(false);
+  });
+  it('passes the same answer on as typed when trusting the API', async () => {
+    const api = createApiClient({ baseUrl: '', responses: null, fetch: fakeFetch([json(200, wrong)]).fn });
+    expect(await api.getArticle('a-1')).toEqual({ ok: true, status: 200, data: wrong });
   });
 });

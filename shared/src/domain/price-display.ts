@@ -1,5 +1,5 @@
 import type { ArticlePrice, PricePart } from '../schemas/article';
-import { PublicationStatus } from '../schemas/enums';
+import { PublicationStatus } from '../schemas/codes';
 
 export interface DisplayPrice {
   part: 'unit' | 'subscription';

@@ -1,6 +1,7 @@
 import { da } from '../messages/da';
 import type { LensParameters } from '../schemas/article';
-import { SubscriptionStatusCode, type SubscriptionInterval } from '../schemas/enums';
+import { SubscriptionStatusCode } from '../schemas/codes';
+import type { SubscriptionInterval } from '../schemas/enums';
 import type { ContactLensPrescription } from '../schemas/prescription';
 import type { Subscription, SubscriptionItem } from '../schemas/subscription';
 import { addDays, parseIsoDate, toIsoDate } from './copenhagen-time';

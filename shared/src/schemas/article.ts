@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import './zod-locale';
 import { badgeKindSchema, categorySchema, currencySchema, flagColorSchema, publicationStatusSchema } from './enums';
 import { oreSchema } from './money';
+import type { mediaWidths } from './codes';
 
 /** One image in the size variants of SPEC §9 (XL 1180, L 570, M 285, S 145, XS 75 px wide). */
 export const mediaSchema = z.object({
@@ -13,7 +14,6 @@ export const mediaSchema = z.object({
   alt: z.string(),
 });
 export type Media = z.infer<typeof mediaSchema>;
-export const mediaWidths = { xs: 75, sm: 145, md: 285, lg: 570, xl: 1180 } as const;
 export type MediaSize = keyof typeof mediaWidths;
 
 /** One part of an article's price (unit or subscription), SPEC §3. */

@@ -1,14 +1,7 @@
-import { z } from 'zod/mini';
+import type { z } from 'zod/mini';
 import { createFetcher, type FetcherOptions } from '../client/request';
-import {
-  listingResponseSchema,
-  recommendationResponseSchema,
-  searchResultResponseSchema,
-  suggestionsResponseSchema,
-  type ProductListingRequest,
-  type RecommendProductsRequest,
-  type SearchResultsRequest,
-} from '../schemas/widget';
+import type { listingResponseSchema, ProductListingRequest, RecommendProductsRequest, SearchResultsRequest, searchResultResponseSchema, suggestionsResponseSchema } from '../schemas/widget';
+import type { WidgetResponseSchemas } from './response-schemas';
 
 /** SPEC §7: identical requests share one answer, kept 5 minutes (the 1-minute delay of the spec's weak-reference fallback is folded into it). */
 export const WIDGET_CACHE_MS = 5 * 60_000;
@@ -24,7 +17,16 @@ export const failedSuggestions = (): Suggestions => ({ suggestions: [], suggesti
 
 export interface WidgetClientOptions extends FetcherOptions {
   now?: () => number;
+  /**
+   * The answers' schemas (`widgetResponseSchemas`) to check every answer with, or null to trust
+   * the API's answers as typed (the shop's production build, docs/decisions/006); an answer
+   * that is not a JSON object is a failure either way.
+   */
+  responses: WidgetResponseSchemas | null;
 }
+
+type Answer = keyof WidgetResponseSchemas;
+type AnswerOf<K extends Answer> = z.output<WidgetResponseSchemas[K]>;
 
 /**
  * The widget's client of the /v2 provider API. Reads are retried with the SPEC §7 backoff
@@ -51,12 +53,22 @@ export function createWidgetClient(opts: WidgetClientOptions) {
     return value;
   }
 
-  async function post<T>(schema: z.ZodMiniType<T>, path: string, body: unknown, fallback: () => T): Promise<T> {
+  /** The answer named `name` as typed, or null when it is not one (checked by its schema when the client has them). */
+  function read<K extends Answer>(name: K, body: unknown): AnswerOf<K> | null {
+    const schema = opts.responses?.[name];
+    if (schema) {
+      const parsed = schema.safeParse(body);
+      return parsed.success ? (parsed.data as AnswerOf<K>) : null;
+    }
+    return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as AnswerOf<K>) : null;
+  }
+
+  async function post<K extends Answer>(name: K, path: string, body: unknown, fallback: () => AnswerOf<K>): Promise<AnswerOf<K>> {
     return cached(`${path}\n${JSON.stringify(body)}`, async () => {
       try {
         const res = await request(path, { method: 'POST', body, retry: true });
-        const parsed = schema.safeParse(res.body);
-        if (res.status === 200 && parsed.success) return parsed.data;
+        const answer = res.status === 200 ? read(name, res.body) : null;
+        if (answer) return answer;
         opts.onError?.(new Error(`${path}: ${res.status}`));
       } catch (e) {
         opts.onError?.(e);
@@ -66,11 +78,11 @@ export function createWidgetClient(opts: WidgetClientOptions) {
   }
 
   return {
-    searchResults: (body: SearchResultsRequest) => post(searchResultResponseSchema, '/v2/search/results', body, failedSearch),
-    productListing: (body: ProductListingRequest) => post(listingResponseSchema, '/v2/product-listing', body, failedListing),
-    related: (body: { tenant?: string; market: string; product_id: string; limit?: number }) => post(recommendationResponseSchema, '/v2/search/related', body, () => ({ displays: [], recommendation_request_id: 'error' })),
+    searchResults: (body: SearchResultsRequest) => post('search', '/v2/search/results', body, failedSearch),
+    productListing: (body: ProductListingRequest) => post('listing', '/v2/product-listing', body, failedListing),
+    related: (body: { tenant?: string; market: string; product_id: string; limit?: number }) => post('recommendations', '/v2/search/related', body, () => ({ displays: [], recommendation_request_id: 'error' })),
     recommend: (kind: 'category' | 'product' | 'products' | 'general', body: RecommendProductsRequest) =>
-      post(recommendationResponseSchema, `/v2/recommend/products/${kind}`, body, () => ({ displays: [], recommendation_request_id: 'error' })),
+      post('recommendations', `/v2/recommend/products/${kind}`, body, () => ({ displays: [], recommendation_request_id: 'error' })),
     suggestions: (q: { tenant?: string; market: string; query: string; dsid?: string; user_id?: string; session_id?: string; metadata?: unknown }) => {
       const params = new URLSearchParams();
       for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== null) params.set(k, k === 'metadata' ? JSON.stringify(v) : String(v));
@@ -78,8 +90,8 @@ export function createWidgetClient(opts: WidgetClientOptions) {
       return cached(path, async () => {
         try {
           const res = await request(path);
-          const parsed = suggestionsResponseSchema.safeParse(res.body);
-          if (res.status === 200 && parsed.success) return parsed.data;
+          const answer = res.status === 200 ? read('suggestions', res.body) : null;
+          if (answer) return answer;
         } catch (e) {
           opts.onError?.(e);
         }

@@ -5,12 +5,16 @@ import {
   defaultWidgetHistoryState,
   historyStateKey,
   historyStatePrefix,
+  pickWidgetHistoryState,
   readHistoryField,
   readWidgetHistoryState,
+  widgetHistoryFieldChecks,
+  putBackWidgetHistoryState,
   resetRowsAfterSubmit,
   scrollRestorationPadding,
   writeWidgetHistoryState,
 } from './history-state';
+import { widgetHistoryFieldSchemas } from './history-schemas';
 
 describe('history-state keys (SPEC §2)', () => {
   it('prefixes with search{key}_ or category{key}_', () => {
@@ -34,6 +38,19 @@ describe('history-state keys (SPEC §2)', () => {
         'scroll_restoration_data',
       ].sort(),
     );
+    // The list the writers use is the reading schemas' fields, in their order.
+    expect(WIDGET_HISTORY_FIELDS).toEqual(Object.keys(widgetHistoryFieldSchemas));
+  });
+
+  it('picks stored fields as they are, and writing them back restores them', () => {
+    const state = { key: 'router', search_filters_open: true, search_expanded_filters: 'not checked here', category_filters_open: true };
+    const picked = pickWidgetHistoryState(state, 'search', '', ['filters_open', 'expanded_filters', 'sorting_open']);
+    expect(picked).toEqual({ search_filters_open: true, search_expanded_filters: 'not checked here' });
+    const later = { ...state, search_filters_open: false, search_sorting_open: true, search_field_value: 'ray' };
+    const restored = putBackWidgetHistoryState(later, 'search', '', ['filters_open', 'expanded_filters', 'sorting_open'], picked);
+    expect(restored).toEqual({ ...later, search_filters_open: true, search_expanded_filters: 'not checked here', search_sorting_open: undefined });
+    expect('search_sorting_open' in restored).toBe(false);
+    expect(readWidgetHistoryState(restored, 'search', '')).toMatchObject({ filters_open: true, expanded_filters: [], sorting_open: false, field_value: 'ray' });
   });
 });
 
@@ -160,5 +177,45 @@ describe('scrollRestorationPadding (SPEC §2: 500 px × min_results_loaded, defa
     expect(scrollRestorationPadding(state, 'search', '', { isBackForward: true, forId: 'b' })).toBe(15000);
     expect(scrollRestorationPadding(state, 'search', '', { isBackForward: true, forId: 'zz' })).toBe(0);
     expect(scrollRestorationPadding(state, 'search', '', back)).toBe(5000);
+  });
+});
+
+describe('widgetHistoryFieldChecks agree with widgetHistoryFieldSchemas', () => {
+  const atoms: unknown[] = ['', 'gucci', true, false, 0, 1, 2, -1, 1.5, NaN, Infinity, -0, null, undefined, {}, [], [[]], 'x'];
+  const entries: unknown[] = [
+    { section: 'brand', expanded: true },
+    { section: 'brand', expanded: 'yes' },
+    { value: ['a', 'b'], expanded: false },
+    { value: ['a', 1], expanded: false },
+    { field: 'brand' },
+    { field: 'brand', type: 'checkbox', meta: { group_title: 'Mærke' }, extra: 1 },
+    { field: 'brand', meta: { group_title: 2 } },
+    { field: 'brand', meta: [] },
+    { field: 3 },
+    { min_results_loaded: 30, for_id: 'q' },
+    { min_results_loaded: -1, for_id: 'q' },
+    { min_results_loaded: Infinity, for_id: 'q' },
+    { for_id: 'q' },
+    ['section', 'brand'],
+  ];
+  it('accept and refuse the same stored values, field by field', () => {
+    let n = 1;
+    const rand = () => (n = (n * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const values: unknown[] = [...atoms, ...entries];
+    for (let i = 0; i < 400; i++) {
+      const len = Math.floor(rand() * 4);
+      values.push(Array.from({ length: len }, () => entries[Math.floor(rand() * entries.length)]));
+    }
+    values.push([, { section: 'a', expanded: true }]); // eslint-disable-line no-sparse-arrays
+    let accepted = 0;
+    for (const field of WIDGET_HISTORY_FIELDS) {
+      for (const v of values) {
+        const ok = widgetHistoryFieldChecks[field](v);
+        expect({ field, v, ok }).toEqual({ field, v, ok: widgetHistoryFieldSchemas[field].safeParse(v).success });
+        if (ok) accepted++;
+      }
+    }
+    // Both sides of every field were exercised.
+    expect(accepted).toBeGreaterThan(50);
   });
 });

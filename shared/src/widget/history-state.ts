@@ -1,11 +1,13 @@
-import { z } from 'zod/mini';
-import { widgetFilterSchema } from '../schemas/widget';
+import type { ScrollRestorationRecord, WidgetHistoryField, WidgetHistoryState } from './history-schemas';
 
 /**
  * SPEC §2: per-page widget state kept in history.state under 'search{key}_' or 'category{key}_'
  * keys. These helpers work on the plain history.state object and never touch `history`:
  * the caller passes `history.state` in and hands the returned object to replaceState.
+ * Each field read is checked by `widgetHistoryFieldChecks`, which follow the field schemas of
+ * './history-schemas' without zod (docs/decisions/006).
  */
+export type { ScrollRestorationRecord, WidgetHistoryField, WidgetHistoryState };
 
 export type WidgetPageKind = 'search' | 'category';
 
@@ -15,26 +17,18 @@ export const DEFAULT_CONTENT_RESULTS_ROWS = 1;
 export const SCROLL_PADDING_PER_RESULT_PX = 500;
 export const DEFAULT_MIN_RESULTS_LOADED = 150;
 
-const scrollRestorationRecordSchema = z.object({ min_results_loaded: z.number().check(z.nonnegative()), for_id: z.string() });
-
-/** One schema per field; a stored value that does not match reads as the default. */
-export const widgetHistoryFieldSchemas = {
-  field_value: z.string(),
-  filters_open: z.boolean(),
-  sorting_open: z.boolean(),
-  expanded_filters: z.array(z.object({ section: z.string(), expanded: z.boolean() })),
-  local_filter_cache: z.array(widgetFilterSchema),
-  expanded_hierarchical_filters: z.array(z.object({ value: z.array(z.string()), expanded: z.boolean() })),
-  showing_recommendation_rows: z.number().check(z.int(), z.nonnegative()),
-  content_results_rows: z.number().check(z.int(), z.nonnegative()),
-  scroll_restoration_data: z.array(scrollRestorationRecordSchema),
-};
-
-export type WidgetHistoryField = keyof typeof widgetHistoryFieldSchemas;
-export type WidgetHistoryState = { [F in WidgetHistoryField]: z.infer<(typeof widgetHistoryFieldSchemas)[F]> };
-export type ScrollRestorationRecord = z.infer<typeof scrollRestorationRecordSchema>;
-
-export const WIDGET_HISTORY_FIELDS = Object.keys(widgetHistoryFieldSchemas) as WidgetHistoryField[];
+/** Every field, in the order of the field schemas (history-state.test.ts checks they agree). */
+export const WIDGET_HISTORY_FIELDS: readonly WidgetHistoryField[] = [
+  'field_value',
+  'filters_open',
+  'sorting_open',
+  'expanded_filters',
+  'local_filter_cache',
+  'expanded_hierarchical_filters',
+  'showing_recommendation_rows',
+  'content_results_rows',
+  'scroll_restoration_data',
+];
 
 /** Fresh defaults every call, so callers may mutate what they get. */
 export function defaultWidgetHistoryState(): WidgetHistoryState {
@@ -59,13 +53,44 @@ export function historyStateKey(kind: WidgetPageKind, key: string, field: Widget
   return historyStatePrefix(kind, key) + field;
 }
 
-type PlainState = Record<string, unknown>;
-const asRecord = (state: unknown): PlainState => (state !== null && typeof state === 'object' ? (state as PlainState) : {});
+export type PlainState = Record<string, unknown>;
+export const asRecord = (state: unknown): PlainState => (state !== null && typeof state === 'object' ? (state as PlainState) : {});
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+const optional =
+  (check: (v: unknown) => boolean) =>
+  (v: unknown): boolean =>
+    v === undefined || check(v);
+/** Every element (holes included) passes `check`. */
+const arrayOf =
+  (check: (v: unknown) => boolean) =>
+  (v: unknown): boolean => {
+    if (!Array.isArray(v)) return false;
+    for (let i = 0; i < v.length; i++) if (!check(v[i])) return false;
+    return true;
+  };
+const isWidgetFilter = (v: unknown) =>
+  isRecord(v) && isString(v.field) && optional(isString)(v.type) && optional((m) => isRecord(m) && optional(isString)(m.group_title))(v.meta);
+
+/** One check per field (the schemas of './history-schemas' without zod); a stored value that fails reads as the default. */
+export const widgetHistoryFieldChecks: { [F in WidgetHistoryField]: (value: unknown) => boolean } = {
+  field_value: isString,
+  filters_open: isBoolean,
+  sorting_open: isBoolean,
+  expanded_filters: arrayOf((e) => isRecord(e) && isString(e.section) && isBoolean(e.expanded)),
+  local_filter_cache: arrayOf(isWidgetFilter),
+  expanded_hierarchical_filters: arrayOf((e) => isRecord(e) && arrayOf(isString)(e.value) && isBoolean(e.expanded)),
+  showing_recommendation_rows: isCount,
+  content_results_rows: isCount,
+  scroll_restoration_data: arrayOf((e) => isRecord(e) && typeof e.min_results_loaded === 'number' && Number.isFinite(e.min_results_loaded) && e.min_results_loaded >= 0 && isString(e.for_id)),
+};
 
 export function readHistoryField<F extends WidgetHistoryField>(state: unknown, kind: WidgetPageKind, key: string, field: F): WidgetHistoryState[F] {
   const raw = asRecord(state)[historyStateKey(kind, key, field)];
-  const parsed = widgetHistoryFieldSchemas[field].safeParse(raw);
-  return (parsed.success ? parsed.data : defaultWidgetHistoryState()[field]) as WidgetHistoryState[F];
+  return (widgetHistoryFieldChecks[field](raw) ? raw : defaultWidgetHistoryState()[field]) as WidgetHistoryState[F];
 }
 
 /** All fields of one page instance, each falling back to its default. history.state may be null. */
@@ -127,4 +152,29 @@ export function scrollRestorationPadding(
   const min = record.min_results_loaded;
   const results = typeof min === 'number' && Number.isFinite(min) && min > 0 ? min : DEFAULT_MIN_RESULTS_LOADED;
   return results * SCROLL_PADDING_PER_RESULT_PX;
+}
+
+/**
+ * The stored values of some fields of this instance, as they are (unchecked), to be put back
+ * later with `putBackWidgetHistoryState`; whoever reads them checks them then.
+ */
+export function pickWidgetHistoryState(state: unknown, kind: WidgetPageKind, key: string, fields: readonly WidgetHistoryField[]): PlainState {
+  const from = asRecord(state);
+  const out: PlainState = {};
+  for (const field of fields) {
+    const k = historyStateKey(kind, key, field);
+    if (k in from) out[k] = from[k];
+  }
+  return out;
+}
+
+/** `state` with these fields of this instance as `picked` had them; a field `picked` lacks is removed (it reads as its default). */
+export function putBackWidgetHistoryState(state: unknown, kind: WidgetPageKind, key: string, fields: readonly WidgetHistoryField[], picked: PlainState): PlainState {
+  const out: PlainState = { ...asRecord(state) };
+  for (const field of fields) {
+    const k = historyStateKey(kind, key, field);
+    if (k in picked) out[k] = picked[k];
+    else delete out[k];
+  }
+  return out;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DANISH_WIDGET_PRICE_FORMATTING, GENERIC_WIDGET_PRICE_FORMATTING, formatPrice, formatPriceText } from './price';
+import { priceFormattingSchema } from '../schemas/widget';
+import { DANISH_WIDGET_PRICE_FORMATTING, GENERIC_WIDGET_PRICE_FORMATTING, formatPrice, formatPriceText, priceFormattingIssues } from './price';
 
 const NBSP = '\u00A0';
 const generic = GENERIC_WIDGET_PRICE_FORMATTING;
@@ -115,5 +116,29 @@ describe('formatPriceText', () => {
     expect(formatPriceText(12, {}, onWarning)).toBe('12,00');
     expect(onWarning).toHaveBeenCalledOnce();
     expect(formatPriceText('x')).toBe('');
+  });
+});
+
+describe('priceFormattingIssues agrees with priceFormattingSchema', () => {
+  it('on generated settings: valid exactly when the schema accepts, naming the same fields', () => {
+    const values: unknown[] = [0, 1, 2, 20, 2.5, -1, NaN, Infinity, 'auto', 'Auto', '', ',', '\u00A0', 'kr. ', null, undefined, true, {}, [], 1e21];
+    const fields = ['places_after_comma', 'decimal_places_delimiter', 'thousands_delimiter', 'pre_text', 'post_text'] as const;
+    let checked = 0;
+    for (let seed = 0; seed < 5000; seed++) {
+      const fmt: Record<string, unknown> = {};
+      let n = seed * 2654435761;
+      for (const f of fields) {
+        n = (n * 1103515245 + 12345) >>> 0;
+        // Mostly valid values, so combinations with one or two bad fields are common.
+        const pick = n % 3 === 0 ? values[n % values.length] : f === 'places_after_comma' ? [2, 'auto', 0][n % 3] : ['', ',', '.'][n % 3];
+        if (pick !== undefined || n % 7 !== 0) fmt[f] = pick;
+      }
+      const parsed = priceFormattingSchema.safeParse(fmt);
+      const issues = priceFormattingIssues(fmt);
+      expect(issues.length === 0).toBe(parsed.success);
+      if (!parsed.success) expect(issues.sort()).toEqual([...new Set(parsed.error.issues.map((i) => String(i.path[0])))].sort());
+      checked++;
+    }
+    expect(checked).toBe(5000);
   });
 });

@@ -1,5 +1,5 @@
 import type { z } from 'zod/mini';
-import { priceFormattingSchema } from '../schemas/widget';
+import type { priceFormattingSchema } from '../schemas/widget';
 
 export type PriceFormatting = z.infer<typeof priceFormattingSchema>;
 
@@ -22,6 +22,19 @@ export const GENERIC_WIDGET_PRICE_FORMATTING: Readonly<PriceFormatting> = Object
 });
 
 const MAX_DECIMALS = 20;
+
+/**
+ * The fields of `fmt` that break `priceFormattingSchema` (empty when it is valid). Checked by hand
+ * so that formatting a price needs no zod on the shop's first load (docs/decisions/006);
+ * price.test.ts checks it agrees with the schema on generated settings.
+ */
+export function priceFormattingIssues(fmt: Record<string, unknown>): string[] {
+  const issues: string[] = [];
+  const places = fmt.places_after_comma;
+  if (places !== 'auto' && !(typeof places === 'number' && Number.isInteger(places) && places >= 0)) issues.push('places_after_comma');
+  for (const field of ['decimal_places_delimiter', 'thousands_delimiter', 'pre_text', 'post_text'] as const) if (typeof fmt[field] !== 'string') issues.push(field);
+  return issues;
+}
 // Plain decimal notation with optional sign and exponent; no hex, no 'Infinity', no '1,5'.
 const NUMERIC_STRING_RE = /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
 
@@ -74,9 +87,9 @@ export function formatPrice(price: unknown, formatting: Partial<PriceFormatting>
   if (!Number.isFinite(value)) return { text: '', warning: `price ${String(value)} is not finite` };
 
   let fmt: PriceFormatting = { ...DANISH_WIDGET_PRICE_FORMATTING, ...formatting };
-  const checked = priceFormattingSchema.safeParse(fmt);
-  if (!checked.success) {
-    warnings.push(`invalid price formatting (${checked.error.issues.map((i) => i.path.join('.')).join(', ')}); using the default`);
+  const issues = priceFormattingIssues(fmt);
+  if (issues.length) {
+    warnings.push(`invalid price formatting (${issues.join(', ')}); using the default`);
     fmt = { ...DANISH_WIDGET_PRICE_FORMATTING };
   }
   let decimals = fmt.places_after_comma === 'auto' ? (Number.isInteger(value) ? 0 : 2) : fmt.places_after_comma;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { atom, useSetAtom } from 'jotai';
-import { cartCount, cartHeadSchema, type CartHead, type CartItem } from '@optik/shared';
+import { cartCount, type CartHead, type CartItem } from '@optik/shared';
 import type { Api } from '../../api';
 import { pushDataLayer } from '../../analytics';
 
@@ -54,9 +54,10 @@ export function useCartSync(api: Pick<CartApi, 'getShopper'>, opts: { allowOpen:
 
   useEffect(() => {
     function onUpdated(e: Event) {
-      const parsed = cartHeadSchema.safeParse((e as CustomEvent<unknown>).detail);
-      if (!parsed.success) return;
-      setHead(parsed.data);
+      // The product page sends the cart head the API answered (typed by the shared schema); anything else is ignored.
+      const detail = (e as CustomEvent<unknown>).detail as Partial<CartHead> | null;
+      if (!detail || typeof detail !== 'object' || !Array.isArray(detail.cart?.items)) return;
+      setHead(detail as CartHead);
       if (allowOpen) setOpen(true);
     }
     window.addEventListener(CART_UPDATED_EVENT, onUpdated);

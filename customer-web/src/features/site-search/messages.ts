@@ -1,4 +1,4 @@
-import { da } from '@optik/shared';
+import { daErrors } from '@optik/shared';
 
 /** Danish texts of the site search overlay and the /search results page (SPEC §2, §4, §8). */
 export const st = {
@@ -10,8 +10,8 @@ export const st = {
   tabWithCount: (label: string, count: number | null) => (count === null ? label : `${label} (${count})`),
   loading: 'Søger …',
   // SPEC §8: no search results (shared text).
-  noResults: da.errors.noSearchResults,
-  failed: da.errors.noSearchResults,
+  noResults: daErrors.noSearchResults,
+  failed: daErrors.noSearchResults,
   storesHeading: 'Butikker',
   articlesHeading: 'Artikler og sider',
   categoriesHeading: 'Kategorier',
