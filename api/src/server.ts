@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { systemClock } from './deps';
+import { startHourlyJob } from './hourly-job';
 import { seedIfEmpty } from './seed/index';
 import { createLocalMailer, createSmtpMailer } from './ports/mail';
 import { createSimulatedPayments } from './ports/payments';
@@ -32,10 +33,7 @@ const { app, services } = createApp({ storage, clock: systemClock, config: confi
 // Lens subscription deliveries: due ones now, then every hour (SPEC §3; the scheduler is idempotent).
 const stopSubscriptionScheduler = services.subscriptionScheduler.start(systemClock);
 // Lifestyle agreements: monthly invoices, activation and termination on their dates — now, then every hour (idempotent).
-const runLifestyle = () => void services.lifestyle.runDue().catch((err: unknown) => logger.error({ err }, 'lifestyle: månedskørsel mislykkedes'));
-runLifestyle();
-const lifestyleTimer = setInterval(runLifestyle, 60 * 60 * 1000);
-lifestyleTimer.unref();
+const stopLifestyle = startHourlyJob(() => services.lifestyle.runDue(), { logger, failure: 'lifestyle: månedskørsel mislykkedes' });
 // Warm the catalogue and search index before the first request.
 await services.search.search('briller');
 
@@ -51,7 +49,7 @@ async function shutdown(signal: string) {
   closing = true;
   logger.info(`${signal}: lukker ned`);
   stopSubscriptionScheduler();
-  clearInterval(lifestyleTimer);
+  stopLifestyle();
   server.close();
   await storage.close();
   process.exit(0);

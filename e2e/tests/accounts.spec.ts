@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { webURL } from '../env';
 import { DEMO_PASSWORD, expect, test } from '../fixtures';
+import { chooseSubscriptionEvery3Months, fillCheckout, lineName, rowNamePattern, subscriptionLens } from '../lens-subscription';
 import { linkInMail } from '../mail';
 
 // Paths below are the shop's.
@@ -8,7 +9,7 @@ test.use({ baseURL: webURL });
 
 const unique = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.dk`;
 
-/** An account made through the API (not yet verified), for journeys that start elsewhere. */
+/** An account made through the API (not yet verified), for tests that start after the registration. */
 async function registerByApi(page: Page, email: string) {
   const { token } = (await (await page.request.get('/api/site/shopper')).json()) as { token: string };
   const res = await page.request.post('/api/auth/register', {
@@ -18,9 +19,9 @@ async function registerByApi(page: Page, email: string) {
   expect(res.status()).toBe(201);
 }
 
-test('register in the shop, verify from the mail, log out, log in and edit the details', async ({ page, expectNoA11yViolations }) => {
-  // One long journey through six screens.
-  test.setTimeout(90_000);
+test('register → verify → log in → buy a lens subscription → pause → reactivate → change interval → cancel', async ({ page, webURL, expectNoA11yViolations }) => {
+  // Issue 6's journey of one new customer through the shop and My Pages.
+  test.setTimeout(120_000);
   const email = unique('ida');
   await page.goto('/min-konto/registrere');
   await expect(page.getByRole('heading', { level: 1, name: 'Opret konto' })).toBeVisible();
@@ -46,6 +47,7 @@ test('register in the shop, verify from the mail, log out, log in and edit the d
   await expect(page.getByText(`Vi har sendt et link til ${email}.`, { exact: false })).toBeVisible();
   await expectNoA11yViolations(page);
 
+  // Verify from the mailed link, which signs the customer in.
   await page.goto(await linkInMail(email, '/min-konto/bekraeft-email#token='));
   await expect(page.getByRole('status')).toHaveText('Tak, Ida Holm. Din e-mail er bekræftet, og du er logget ind.');
 
@@ -56,28 +58,129 @@ test('register in the shop, verify from the mail, log out, log in and edit the d
   await expect(page.getByRole('link', { name: 'Til forsiden', exact: true })).toBeVisible();
   await expectNoA11yViolations(page);
 
-  // My Pages asks to log in and comes back afterwards.
-  await page.goto('/min-konto/opgaver');
+  // My Pages asks to log in and comes back afterwards; the login form is used by keyboard.
+  await page.goto('/min-konto/abonnement');
   await page.getByRole('main').getByRole('link', { name: 'Log ind' }).click();
-  await expect(page).toHaveURL(/\/min-konto\/log-ind\?retur=%2Fmin-konto%2Fopgaver$/);
+  await expect(page).toHaveURL(/\/min-konto\/log-ind\?retur=%2Fmin-konto%2Fabonnement$/);
   await expectNoA11yViolations(page);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Adgangskode').fill('forkert-kode');
-  await page.getByRole('button', { name: 'Log ind', exact: true }).click();
+  await page.getByLabel('E-mail').focus();
+  await page.keyboard.type(email);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Adgangskode')).toBeFocused();
+  await page.keyboard.type('forkert-kode');
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('alert')).toHaveText('Login mislykkedes. Prøv igen.');
   await expect(page.getByLabel('E-mail')).toHaveValue(email);
   await expectNoA11yViolations(page);
   await page.getByLabel('Adgangskode').fill('langkode123');
-  await page.getByRole('button', { name: 'Log ind', exact: true }).click();
+  await page.getByLabel('Adgangskode').press('Enter');
+  await expect(page).toHaveURL(/\/min-konto\/abonnement$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Abonnementer' })).toBeVisible();
+  await expect(page.getByText('Du har ingen abonnementer endnu.')).toBeVisible();
 
-  await expect(page).toHaveURL(/\/min-konto\/opgaver$/);
+  // Buy a lens subscription: every 3 months, a prescription for the right eye.
+  const lens = await subscriptionLens(page.request, webURL);
+  const name = lineName(lens);
+  await page.goto(`/produkt/${encodeURIComponent(lens.slug)}`);
+  await expect(page.getByRole('heading', { level: 1, name: lens.name })).toBeVisible();
+  await chooseSubscriptionEvery3Months(page);
+  await page.getByRole('button', { name: 'Læg i kurv' }).press('Enter');
+
+  // The cart opens with the line → checkout, where the account's details are filled in already.
+  const drawer = page.getByRole('dialog', { name: /Din kurv/ });
+  await expect(drawer).toBeVisible();
+  await expect(drawer).toContainText('3. måned');
+  await drawer.getByRole('link', { name: 'Gå til kassen' }).press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Kassen' })).toBeVisible();
+  await expect(page.getByLabel('Fornavn', { exact: true })).toHaveValue('Ida');
+  await expect(page.getByLabel('Efternavn')).toHaveValue('Holm');
+  await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue(email);
+  await expect(page.getByLabel('Mobilnummer')).toHaveValue('20304050');
+  await fillCheckout(page);
+  await page.getByRole('button', { name: /^Betal \d/ }).press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tak for din ordre' })).toBeVisible();
+
+  // My Pages: the new subscription is the customer's one and only.
+  await page.goto('/min-konto/abonnement');
+  await expect(page.getByRole('heading', { level: 1, name: 'Abonnementer' })).toBeVisible();
+  const card = page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) });
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText(name);
+  await expect(card).toContainText('Hver 3. måned');
+  await expect(card.getByText('Aktiv', { exact: true })).toBeVisible();
+  await expectNoA11yViolations(page);
+  await card.getByRole('link').press('Enter');
+  await expect(page).toHaveURL(/\/min-konto\/abonnement\/linse\/[^/]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Linseabonnement' })).toBeVisible();
+  await expect(page.getByRole('row', { name: rowNamePattern(name) })).toContainText('Styrke -1,25');
+  await expect(page.getByText('Kort •••• 1111').first()).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  // Pause, by keyboard: the dialog starts on the safe choice; Shift+Tab reaches the confirmation.
+  await page.getByRole('button', { name: 'Sæt på pause' }).press('Enter');
+  const pauseDialog = page.getByRole('dialog', { name: 'Sæt abonnementet på pause?' });
+  await expect(pauseDialog.getByRole('button', { name: 'Fortryd' })).toBeFocused();
+  await expectNoA11yViolations(page);
+  await page.keyboard.press('Shift+Tab');
+  await expect(pauseDialog.getByRole('button', { name: 'Ja, sæt på pause' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').getByText('Abonnementet er sat på pause.')).toBeFocused();
+  await expect(pauseDialog).toHaveCount(0);
+  await expect(page.getByText('Sat på pause', { exact: true })).toBeVisible();
+
+  // … reactivate …
+  await page.getByRole('button', { name: 'Genaktivér abonnementet' }).press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Abonnementet er aktivt igen.' })).toBeVisible();
+  await expect(page.getByText('Aktiv', { exact: true })).toBeVisible();
+
+  // … change the interval …
+  await page.getByLabel('Levér linserne').selectOption({ label: 'Hver måned' });
+  await page.getByRole('button', { name: 'Skift interval' }).press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Leveringsintervallet er ændret til hver måned.' })).toBeVisible();
+
+  // … and cancel. Escape first closes the dialog without cancelling and gives the focus back.
+  const cancel = page.getByRole('button', { name: 'Opsig abonnementet' });
+  await cancel.press('Enter');
+  const cancelDialog = page.getByRole('dialog', { name: 'Opsig abonnementet?' });
+  await expect(cancelDialog.getByRole('button', { name: 'Fortryd' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(cancelDialog).toHaveCount(0);
+  await expect(cancel).toBeFocused();
+  await expect(page.getByText('Aktiv', { exact: true })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(cancelDialog.getByRole('button', { name: 'Fortryd' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(cancelDialog.getByRole('button', { name: 'Ja, opsig abonnementet' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  // Final: reactivation and pause are no longer offered.
+  await expect(page.getByRole('status').getByText('Abonnementet er opsagt.')).toBeFocused();
+  await expect(page.getByText('Opsagt', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Genaktivér abonnementet' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Sæt på pause' })).toHaveCount(0);
+  await expectNoA11yViolations(page);
+  // Still cancelled after a reload, and in the list.
+  await page.reload();
+  await expect(page.getByText('Opsagt', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Genaktivér abonnementet' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Tilbage til abonnementer' }).press('Enter');
+  await expect(card.getByText('Opsagt', { exact: true })).toBeVisible();
+  await expect(card).toContainText('Hver måned');
+});
+
+test('a verified customer edits the details and changes the password', async ({ page, expectNoA11yViolations }) => {
+  const email = unique('ole');
+  await registerByApi(page, email);
+  await page.goto(await linkInMail(email, '/min-konto/bekraeft-email#token='));
+  await expect(page.getByRole('status')).toHaveText('Tak, Ole Bak. Din e-mail er bekræftet, og du er logget ind.');
+
+  await page.goto('/min-konto/opgaver');
   await expect(page.getByRole('heading', { level: 1, name: 'Mine oplysninger' })).toBeVisible();
-  await expect(page.getByLabel('Fornavn')).toHaveValue('Ida');
+  await expect(page.getByLabel('Fornavn')).toHaveValue('Ole');
   await expect(page.getByLabel('E-mail')).toHaveValue(email);
   await expect(page.getByLabel('E-mail')).not.toBeEditable();
   await expectNoA11yViolations(page);
 
-  await page.getByLabel('Fornavn').fill('Ida Marie');
+  await page.getByLabel('Fornavn').fill('Ole Kristian');
   await page.getByLabel('Gade og husnummer').fill('Søndergade 12');
   await page.getByLabel('Postnummer').fill('3900');
   await page.getByRole('button', { name: 'Gem ændringer' }).click();
@@ -90,19 +193,19 @@ test('register in the shop, verify from the mail, log out, log in and edit the d
   await expectNoA11yViolations(page);
 
   await page.reload();
-  await expect(page.getByLabel('Fornavn')).toHaveValue('Ida Marie');
+  await expect(page.getByLabel('Fornavn')).toHaveValue('Ole Kristian');
   await expect(page.getByLabel('Gade og husnummer')).toHaveValue('Søndergade 12');
   await expect(page.getByLabel('Postnummer')).toHaveValue('8000');
   await expect(page.getByLabel('By')).toHaveValue('Aarhus C');
 
   // Change the password: the old one stops working.
-  await page.getByLabel('Nuværende adgangskode').fill('langkode123');
+  await page.getByLabel('Nuværende adgangskode').fill('gammel-kode-1');
   await page.getByLabel('Ny adgangskode', { exact: true }).fill('nyere-kode-456');
   await page.getByLabel('Gentag ny adgangskode').fill('nyere-kode-456');
   await page.getByRole('button', { name: 'Skift adgangskode' }).click();
   await expect(page.getByText(/Din adgangskode er skiftet/)).toBeVisible();
   const { token } = (await (await page.request.get('/api/site/shopper')).json()) as { token: string };
-  const old = await page.request.post('/api/auth/login', { headers: { 'CSRF-TOKEN': token }, data: { email, password: 'langkode123' } });
+  const old = await page.request.post('/api/auth/login', { headers: { 'CSRF-TOKEN': token }, data: { email, password: 'gammel-kode-1' } });
   expect(old.status()).toBe(401);
 });
 

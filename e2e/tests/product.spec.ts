@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { chooseSubscriptionEvery3Months } from '../lens-subscription';
 
 /** The fields of the API's article and cart line this test reads (e2e does not depend on @optik/shared). */
 interface PricePart {
@@ -105,12 +106,7 @@ test.describe('product page', () => {
     await page.getByRole('main').locator(`a[href="${href}"]`).first().click();
     await expect(page.getByRole('heading', { level: 1, name: article.name })).toBeVisible();
 
-    await page.getByRole('radio', { name: /^Abonnement/ }).check();
-    await page.getByLabel('Levering', { exact: true }).selectOption({ label: 'Hver 3. måned' });
-    const right = page.getByRole('group', { name: 'Højre øje (H)' });
-    await right.getByLabel('Styrke').selectOption({ label: '-1,25' });
-    await right.getByLabel('Basekurve').selectOption({ index: 1 });
-    await right.getByLabel('Diameter').selectOption({ index: 1 });
+    await chooseSubscriptionEvery3Months(page);
     await expectNoA11yViolations(page);
 
     await page.getByRole('button', { name: 'Læg i kurv' }).click();

@@ -103,11 +103,14 @@ export async function customerAgent(t: TestApp, email = 'kunde@example.dk') {
   return s;
 }
 
+/** The second customer of otherCustomerAgent, for tests that give it data of its own. */
+export const OTHER_CUSTOMER = { id: 'u-anden', email: 'anden@example.dk' } as const;
+
 /** A second verified customer with the demo password (a copy of the demo account under another id), signed in. */
 export async function otherCustomerAgent(t: TestApp) {
   const kunde = (await t.storage.collection('accounts').get('u-kunde'))!;
-  await t.storage.collection('accounts').put({ ...kunde, id: 'u-anden', email: 'anden@example.dk', firstName: 'Ole' });
-  return customerAgent(t, 'anden@example.dk');
+  await t.storage.collection('accounts').put({ ...kunde, ...OTHER_CUSTOMER, firstName: 'Ole' });
+  return customerAgent(t, OTHER_CUSTOMER.email);
 }
 
 let commandClock = 0;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { da, friendsMembershipResponseSchema, type Order } from '@optik/shared';
 import { LIFESTYLE_DEMO } from '../../seed/lifestyle';
 import { buyableArticle, makeTestApp, shopperAgent, staffAgent, type TestApp } from '../../test/harness';
-import { customerAgent } from '../my-orders/test-customers';
+import { customerAgent } from '../../test/harness';
 import { FriendsFrameDiscount, frameDiscountMessages } from './frame-discount';
 import { friendsMessages } from './service';
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { invoiceMessages, invoiceMethodChangeResponseSchema, invoicePayResponseSchema, myInvoiceListSchema, myInvoiceResponseSchema, paymentFailureMessages } from '@optik/shared';
 import { SIMULATOR_CARDS } from '../../ports/payments';
 import { DEMO_INVOICE_IDS } from '../../seed/my-orders';
-import { makeTestApp, shopperAgent } from '../../test/harness';
-import { customerAgent, OTHER_CUSTOMER, withDemoData } from '../my-orders/test-customers';
+import { customerAgent, makeTestApp, OTHER_CUSTOMER, otherCustomerAgent, shopperAgent } from '../../test/harness';
+import { withDemoData } from '../my-orders/test-customers';
 import { invoiceServiceMessages } from './service';
 
 const card = (cardNumber = '4111 1111 1111 1111', extra: object = {}) => ({ method: 'card', cardNumber, expiry: '12/29', cvc: '123', ...extra });
@@ -27,7 +27,7 @@ describe('GET /api/account/invoices', () => {
     expect(by(DEMO_INVOICE_IDS.collection)).toMatchObject({ payable: false, overdue: true, paymentStatus: 'in-collection' });
     for (const i of data) expect(i.ocrNumber).toMatch(/^\d{16}$/);
 
-    const other = await customerAgent(t, OTHER_CUSTOMER.email);
+    const other = await otherCustomerAgent(t);
     expect(myInvoiceListSchema.parse((await other.agent.get('/api/account/invoices').expect(200)).body).data.map((i) => i.id)).toEqual(['inv-other']);
   });
 
@@ -44,7 +44,7 @@ describe('GET /api/account/invoices/:id', () => {
     const { t, s } = await setup();
     const inv = myInvoiceResponseSchema.parse((await s.agent.get(`/api/account/invoices/${DEMO_INVOICE_IDS.due}`).expect(200)).body).data;
     expect(inv.lines.map((l) => l.vat)).toEqual([0, 10_000]);
-    const other = await customerAgent(t, OTHER_CUSTOMER.email);
+    const other = await otherCustomerAgent(t);
     const res = await other.agent.get(`/api/account/invoices/${DEMO_INVOICE_IDS.due}`).expect(404);
     expect(res.body.error).toEqual({ code: 'not_found', message: invoiceServiceMessages.notFound });
   });
@@ -95,7 +95,7 @@ describe('POST /api/account/invoices/:id/pay', () => {
     expect(expired.body.error.fields).toEqual({ 'payment.expiry': 'Kortet er udløbet.' });
     await s.agent.post(`/api/account/invoices/${DEMO_INVOICE_IDS.due}/pay`).send({ payment: card() }).expect(403);
 
-    const other = await customerAgent(t, OTHER_CUSTOMER.email);
+    const other = await otherCustomerAgent(t);
     await other.post(`/api/account/invoices/${DEMO_INVOICE_IDS.due}/pay`, { payment: card() }).expect(404);
     expect(await t.storage.collection('invoices').get(DEMO_INVOICE_IDS.due)).toMatchObject({ amountLeft: 95_000, paymentStatus: 'not-paid' });
   });
@@ -135,7 +135,7 @@ describe('POST /api/account/invoices/:id/payment-method', () => {
     expect(paid.body.error.message).toBe(invoiceServiceMessages.methodLocked);
     const unknown = await s.post(`/api/account/invoices/${DEMO_INVOICE_IDS.due}/payment-method`, { method: 'automatic-direct-debit' }).expect(400);
     expect(unknown.body.error.code).toBe('validation_failed');
-    const other = await customerAgent(t, OTHER_CUSTOMER.email);
+    const other = await otherCustomerAgent(t);
     await other.post(`/api/account/invoices/${DEMO_INVOICE_IDS.due}/payment-method`, { method: 'e-invoice' }).expect(404);
     expect((await t.storage.collection('invoices').get(DEMO_INVOICE_IDS.due))!.paymentMethod).toBe('e-invoice');
   });

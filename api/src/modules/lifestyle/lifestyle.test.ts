@@ -14,9 +14,8 @@ import {
   type LifestyleAgreementView,
 } from '@optik/shared';
 import { LIFESTYLE_DEMO, LIFESTYLE_DEMO_AGREEMENTS as DEMO, seedLifestyleInvoices } from '../../seed/lifestyle';
-import { makeTestApp, shopperAgent, staffAgent, type TestApp } from '../../test/harness';
+import { customerAgent, makeTestApp, shopperAgent, staffAgent, type TestApp } from '../../test/harness';
 import { holderVerifier } from '../../ports/lifestyle';
-import { customerAgent } from '../my-orders/test-customers';
 import { lifestyleRefusals } from './service';
 
 const DAY = 86_400_000;

@@ -3,10 +3,10 @@ import { invoiceSchema, isLuhnValid, orderSchema, myOrderListResponseSchema, myO
 import { DEMO_ORDER_IDS, generateMyInvoices, generateMyOrders } from '../../seed/my-orders';
 import type { PaymentProvider } from '../../ports/payments';
 import { createSimulatedPayments } from '../../ports/payments';
-import { makeTestApp, shopperAgent, staffAgent, type TestApp } from '../../test/harness';
+import { customerAgent, makeTestApp, otherCustomerAgent, shopperAgent, staffAgent, type TestApp } from '../../test/harness';
 import { CatalogueService } from '../catalogue/service';
 import { myOrderMessages, MyOrdersService, RETURN_ADDRESS } from './service';
-import { customerAgent, OTHER_CUSTOMER, withDemoData } from './test-customers';
+import { withDemoData } from './test-customers';
 
 type Agent = Awaited<ReturnType<typeof customerAgent>>;
 
@@ -33,7 +33,7 @@ describe('GET /api/account/orders', () => {
     expect(list.find((o) => o.id === DEMO_ORDER_IDS.lenses)).toMatchObject({ displayStatus: 'Delivered', itemCount: 4, shipmentMethod: 'Brevpost' });
     expect(list.find((o) => o.id === DEMO_ORDER_IDS.cancelled)).toMatchObject({ displayStatus: 'Canceled' });
 
-    const other = await customerAgent(t, OTHER_CUSTOMER.email);
+    const other = await otherCustomerAgent(t);
     expect((await other.agent.get('/api/account/orders').expect(200)).body).toEqual({ data: [] });
   });
 
@@ -69,7 +69,7 @@ describe('GET /api/account/orders/:id', () => {
 
   it("refuses another customer's order as not found", async () => {
     const { t } = await setup();
-    const other = await customerAgent(t, OTHER_CUSTOMER.email);
+    const other = await otherCustomerAgent(t);
     const res = await other.agent.get(`/api/account/orders/${DEMO_ORDER_IDS.recent}`).expect(404);
     expect(res.body.error).toEqual({ code: 'not_found', message: myOrderMessages.orderNotFound });
     await other.agent.get('/api/account/orders/findes-ikke').expect(404);
@@ -159,7 +159,7 @@ describe('POST /api/account/orders/:id/returns', () => {
 
   it("refuses a return on another customer's order", async () => {
     const { t } = await setup();
-    const other = await customerAgent(t, OTHER_CUSTOMER.email);
+    const other = await otherCustomerAgent(t);
     await other.post(`/api/account/orders/${DEMO_ORDER_IDS.recent}/returns`, { lines: [{ lineIndex: 0, quantity: 1 }], reason: 'changed-mind' }).expect(404);
     expect(await t.storage.collection('returns').count()).toBe(0);
   });

@@ -15,6 +15,7 @@ import {
   type Subscription,
 } from '@optik/shared';
 import type { Clock } from '../../deps';
+import { startHourlyJob } from '../../hourly-job';
 import type { Mailer } from '../../ports/mail';
 import { nextNumber } from '../../storage/counter';
 import { DuplicateKeyError, type Storage } from '../../storage/port';
@@ -22,7 +23,6 @@ import type { CatalogueService } from '../catalogue/service';
 import type { PaymentAgreements } from './agreements';
 import { nextOcrNumber } from './ocr';
 
-export const SCHEDULER_INTERVAL_MS = 60 * 60 * 1000;
 /** Invoices without a payment agreement are due 14 days after the delivery (netto 14 dage). */
 export const INVOICE_DUE_DAYS = 14;
 /** SPEC §1: home delivery is free with a lens subscription. */
@@ -71,15 +71,9 @@ export class SubscriptionScheduler {
     return run;
   }
 
-  /** Runs now and then every `intervalMs` on `clock`'s time; returns the stop function. */
-  start(clock: Clock, intervalMs = SCHEDULER_INTERVAL_MS): () => void {
-    const tick = () => {
-      this.runDue(clock.now()).catch((err: unknown) => this.logger?.error({ err }, 'linseabonnementer: levering mislykkedes'));
-    };
-    tick();
-    const timer = setInterval(tick, intervalMs);
-    timer.unref();
-    return () => clearInterval(timer);
+  /** Runs now and then every `intervalMs` (an hour) on `clock`'s time; returns the stop function. */
+  start(clock: Clock, intervalMs?: number): () => void {
+    return startHourlyJob(() => this.runDue(clock.now()), { logger: this.logger, failure: 'linseabonnementer: levering mislykkedes', intervalMs });
   }
 
   private async runOnce(now: Date): Promise<DeliveryOutcome[]> {

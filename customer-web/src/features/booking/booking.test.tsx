@@ -34,6 +34,10 @@ function fakeApi(opts: { times?: (q: URLSearchParams) => Availability; post?: Po
 const next = () => fireEvent.click(screen.getByRole('button', { name: 'Næste' }));
 const heading = (name: string) => screen.getByRole('heading', { name });
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+/** What the progress line says, e.g. "Trin 4 af 6". */
+const progress = () => within(screen.getByRole('navigation', { name: 'Trin i bookingen' })).getByText(/^Trin \d+ af \d+$/).textContent;
+/** The error a screen reader reads with a field or group: the last text its aria-describedby points at. */
+const errorOf = (el: HTMLElement) => document.getElementById(el.getAttribute('aria-describedby')?.split(' ').at(-1) ?? '')?.textContent;
 
 function renderWizard(over: Partial<Parameters<typeof BookingWizard>[0]> = {}, apiOpts: Parameters<typeof fakeApi>[0] = {}) {
   const f = fakeApi(apiOpts);
@@ -62,21 +66,24 @@ function fillDetails() {
 describe('BookingWizard', () => {
   it('goes step by step with progress and focus on each heading, keeps answers going back, and books', async () => {
     const { posts, onDirtyChange } = renderWizard();
-    expect(screen.getByText('Trin 1 af 6')).toBeTruthy();
+    expect(progress()).toBe('Trin 1 af 6');
     next();
-    expect(screen.getByText('Vælg en undersøgelse.')).toBeTruthy();
+    expect(errorOf(screen.getByRole('group', { name: 'Hvilken undersøgelse vil du booke?' }))).toBe('Vælg en undersøgelse.');
     expect(document.activeElement).toBe(screen.getByRole('radio', { name: /^Synstest/ }));
     expect(onDirtyChange).toHaveBeenLastCalledWith(false);
 
     const first = await toTime();
     expect(onDirtyChange).toHaveBeenLastCalledWith(true);
-    expect(screen.getByText('Trin 4 af 6')).toBeTruthy();
+    expect(progress()).toBe('Trin 4 af 6');
     expect(document.activeElement).toBe(heading('Hvornår passer det dig?'));
-    expect(screen.getByText('Lukket (Personalekursus)')).toBeTruthy();
+    // Thursday is closed for a staff course: the reason shows, and the day offers no times.
+    const thursday = heading('Torsdag 26. november').parentElement!;
+    expect(thursday.querySelector('p')!.textContent).toBe('Lukket (Personalekursus)');
+    expect(within(thursday).queryAllByRole('radio')).toHaveLength(0);
     next();
-    expect(screen.getByText('Vælg en tid.')).toBeTruthy();
+    expect(errorOf(screen.getByRole('group', { name: 'Ledige tider' }))).toBe('Vælg en tid.');
     fireEvent.click(first);
-    expect(screen.getByText('Valgt tid: mandag 23. november 2026 kl. 10.00–10.30')).toBeTruthy();
+    expect(screen.getByText(/^Valgt tid:/).textContent).toBe('Valgt tid: mandag 23. november 2026 kl. 10.00–10.30');
     next();
 
     expect(document.activeElement).toBe(heading('Dine oplysninger'));
@@ -88,7 +95,7 @@ describe('BookingWizard', () => {
     next();
 
     expect(document.activeElement).toBe(heading('Tjek din booking'));
-    expect(screen.getByText('Trin 6 af 6')).toBeTruthy();
+    expect(progress()).toBe('Trin 6 af 6');
     const facts = document.querySelector('.booking-facts')!;
     expect(facts.textContent).toContain('Profil Optik Strøget, Amagertorv 19, 1160 København K');
     expect(facts.textContent).toContain('mandag 23. november 2026 kl. 10.00–10.30');
@@ -122,7 +129,7 @@ describe('BookingWizard', () => {
     next();
     fireEvent.click(screen.getByRole('radio', { name: '8–12 år' }));
     next();
-    expect(screen.getByText('Synstest kan ikke bookes for aldersgruppen 8–12 år.')).toBeTruthy();
+    expect(errorOf(screen.getByRole('group', { name: 'Aldersgruppe' }))).toBe('Synstest kan ikke bookes for aldersgruppen 8–12 år.');
     fireEvent.click(screen.getByRole('button', { name: 'Vælg Børnesynsundersøgelse i stedet' }));
     next();
     // Only stores with children's exams are offered.
@@ -142,10 +149,10 @@ describe('BookingWizard', () => {
     fireEvent.click(screen.getByRole('radio', { name: /^Høretest/ }));
     next();
     next();
-    expect(screen.getByText('Profil Optik Strøget tilbyder ikke høretest. Vælg en anden butik.')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Profil Optik Strøget tilbyder ikke høretest. Vælg en anden butik.');
     expect((screen.getByLabelText('Butik') as HTMLSelectElement).value).toBe('');
     next();
-    expect(screen.getByText('Vælg en butik.')).toBeTruthy();
+    expect(errorOf(screen.getByLabelText('Butik'))).toBe('Vælg en butik.');
   });
 
   it('checks the details with the shared rules and maps the API’s field errors onto the fields', async () => {
@@ -160,7 +167,7 @@ describe('BookingWizard', () => {
     fireEvent.click(screen.getByLabelText('Jeg er henvist af min arbejdsgiver (rekvisition)'));
     type('Arbejdsgiver', 'Nordhavn Logistik A/S');
     next();
-    expect(screen.getByText('Vælg, om du har en e-rekvisition eller en fysisk rekvisition.')).toBeTruthy();
+    expect(errorOf(screen.getByRole('group', { name: 'Rekvisition' }))).toBe('Vælg, om du har en e-rekvisition eller en fysisk rekvisition.');
     fireEvent.click(screen.getByLabelText('E-rekvisition (sendt til butikken)'));
     type('Afstand til skærm 2 (cm)', '65');
     next();
@@ -168,7 +175,7 @@ describe('BookingWizard', () => {
     // The server's message for the first distance sent lands on the second box, where it was typed.
     await screen.findByText('Arbejdsafstanden skal være et helt antal cm mellem 20 og 200.');
     expect(screen.getByLabelText('Afstand til skærm 2 (cm)').getAttribute('aria-invalid')).toBe('true');
-    expect(heading('Dine oplysninger')).toBeTruthy();
+    expect(progress()).toBe('Trin 5 af 6');
     expect(posts[0]!.body.company).toEqual({ companyName: 'Nordhavn Logistik A/S', reference: '', requisitionType: 'e-requisition', workingDistances: ['65'], tools: '', other: '' });
   });
 
@@ -209,10 +216,13 @@ describe('BookingWizard', () => {
     next();
     fireEvent.change(await screen.findByLabelText('Butik'), { target: { value: 'st-002' } });
     next();
-    expect(await screen.findByText('Der er ingen ledige tider i denne uge.')).toBeTruthy();
-    expect(screen.getByText('Næste ledige tid i butikken: mandag 7. december 2026 kl. 10.00–10.30')).toBeTruthy();
-    expect(screen.getByText('Synsattest til kørekort – første ledige tid tirsdag 1. december 2026 kl. 11.00–11.30')).toBeTruthy();
-    expect(screen.getByText('Profil Optik København K (0,8 km væk) – første ledige tid tirsdag 24. november 2026 kl. 12.00–12.30')).toBeTruthy();
+    expect((await screen.findByText('Der er ingen ledige tider i denne uge.')).getAttribute('role')).toBe('status');
+    const alternatives = screen.getByRole('region', { name: 'Andre muligheder' });
+    expect(within(alternatives).getAllByRole('listitem').map((li) => li.querySelector('p')!.textContent)).toEqual([
+      'Næste ledige tid i butikken: mandag 7. december 2026 kl. 10.00–10.30',
+      'Synsattest til kørekort – første ledige tid tirsdag 1. december 2026 kl. 11.00–11.30',
+      'Profil Optik København K (0,8 km væk) – første ledige tid tirsdag 24. november 2026 kl. 12.00–12.30',
+    ]);
     fireEvent.click(screen.getByRole('button', { name: 'Vælg Profil Optik København K' }));
     expect(((await screen.findByRole('radio', { name: 'tirsdag 24. november kl. 12.00–12.30' })) as HTMLInputElement).checked).toBe(true);
     expect(gets.at(-1)).toContain('storeId=st-001');
@@ -227,7 +237,9 @@ describe('BookingWizard', () => {
     renderWizard({}, { times: () => week('2026-11-23', { days: [], unavailable: { reason: 'provider', message: 'Butikkens bookingsystem kan ikke nås lige nu.' }, alternatives: { nextAvailable: null, similarExamTypes: [], nearbyStores: [] } }) });
     await toTime().catch(() => null);
     expect((await screen.findByRole('alert')).textContent).toBe('Butikkens bookingsystem kan ikke nås lige nu.');
-    expect(screen.getByText('Vi kunne heller ikke finde en ledig tid i nærheden. Ring til butikken, så finder vi en tid sammen.')).toBeTruthy();
+    const alternatives = screen.getByRole('region', { name: 'Andre muligheder' });
+    expect(within(alternatives).queryAllByRole('listitem')).toHaveLength(0);
+    expect(alternatives.textContent).toContain('Vi kunne heller ikke finde en ledig tid i nærheden. Ring til butikken, så finder vi en tid sammen.');
   });
 
   it('starts the details with the signed-in customer’s name and e-mail', async () => {
@@ -261,7 +273,7 @@ describe('ManageBooking', () => {
       if (path.endsWith('/reschedule')) return ++moves === 1 ? fail(409, 'Den valgte tid er desværre lige blevet booket af en anden. Vælg en anden tid.') : ok({ data: { ...BOOKING, start: body.start as string, end: '2026-11-24T13:30:00.000Z' } });
       throw new Error(path);
     });
-    expect(await screen.findByRole('heading', { name: 'Synstest i Profil Optik Strøget' })).toBeTruthy();
+    expect((await screen.findByRole('heading', { level: 2 })).textContent).toBe('Synstest i Profil Optik Strøget');
     expect(posts[0]).toEqual({ path: '/api/bookings/bk-1/view', body: { token: 'tok-1234567890abcdefghij' } });
     fireEvent.click(screen.getByRole('button', { name: 'Skift tid' }));
     expect(document.activeElement).toBe(heading('Vælg en ny tid'));
@@ -281,7 +293,7 @@ describe('ManageBooking', () => {
     expect((screen.getByLabelText('Fornavn') as HTMLInputElement).value).toBe('Ida');
     type('E-mail', 'nej');
     fireEvent.click(screen.getByRole('button', { name: 'Gem ændringer' }));
-    expect(screen.getByText('E-mail skal indeholde @ og et domæne.')).toBeTruthy();
+    expect(errorOf(screen.getByLabelText('E-mail'))).toBe('E-mail skal indeholde @ og et domæne.');
     expect(document.activeElement).toBe(screen.getByLabelText('E-mail'));
     type('E-mail', 'ida@example.dk');
     type('Besked til butikken (valgfri)', 'Jeg kommer med min datter.');
@@ -314,8 +326,8 @@ describe('ManageBooking', () => {
 
   it('offers no changes once the time has passed', async () => {
     renderManage(() => ok({ data: { ...BOOKING, changeable: false } }));
-    expect(await screen.findByText('Tidspunktet er passeret, så bookingen kan ikke ændres.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Skift tid' })).toBeNull();
+    expect(await screen.findByText('Tidspunktet er passeret, så bookingen kan ikke ændres.')).toBeDefined();
+    for (const action of ['Skift tid', 'Ret oplysninger', 'Aflys booking']) expect(screen.queryByRole('button', { name: action })).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import {
   copenhagenIsoDate,
   eyeHealthDayDateErrors,
@@ -11,10 +11,9 @@ import {
   type EyeHealthDayRequest,
 } from '@optik/shared';
 import { usePageMeta } from '../../page-meta';
-import { TextField } from '../../text-field';
+import { TextAreaField, TextField } from '../../text-field';
 import { schemaErrors } from '../../form';
-import { TextAreaField } from '../../text-field';
-import { FormEnd, useSubmit } from './form';
+import { FormEnd, SentPage, useFormValues, useSubmit } from './form';
 import type { CompanyApi } from './company-wizard';
 import { ct } from './messages';
 import './company.css';
@@ -43,15 +42,11 @@ export function EyeHealthDayPage({ api, today = copenhagenIsoDate(new Date()) }:
   usePageMeta(t.title, t.description);
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const doneRef = useRef<HTMLParagraphElement>(null);
   const submitting = useSubmit(formRef);
   const { errors } = submitting;
-  const [form, setForm] = useState(empty);
+  const { form, set, setIn, reset } = useFormValues(empty);
   const [done, setDone] = useState<EyeHealthDay | null>(null);
   const first = firstEyeHealthDay(today);
-  useEffect(() => {
-    if (done) doneRef.current?.focus();
-  }, [done]);
 
   const fid = (path: string) => `${id}-${path.replace(/\./g, '-')}`;
   const text = (path: string, label: string, value: string, onChange: (v: string) => void, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
@@ -68,31 +63,19 @@ export function EyeHealthDayPage({ api, today = copenhagenIsoDate(new Date()) }:
 
   if (done) {
     return (
-      <div className="page narrow company-page">
-        <h1>{t.title}</h1>
-        <p ref={doneRef} tabIndex={-1} role="status" className="company-notice">
-          {t.done(done.companyName, done.contact.email)}
-        </p>
-        <p>
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => {
-              setDone(null);
-              setForm(empty);
-              submitting.reset();
-            }}
-          >
-            {t.again}
-          </button>
-        </p>
-      </div>
+      <SentPage
+        title={t.title}
+        message={t.done(done.companyName, done.contact.email)}
+        againLabel={t.again}
+        onAgain={() => {
+          setDone(null);
+          reset();
+          submitting.reset();
+        }}
+      />
     );
   }
 
-  const set = (change: Partial<typeof empty>) => setForm((f) => ({ ...f, ...change }));
-  const location = (change: Partial<typeof empty.location>) => set({ location: { ...form.location, ...change } });
-  const contact = (change: Partial<typeof empty.contact>) => set({ contact: { ...form.contact, ...change } });
   return (
     <div className="page narrow company-page">
       <h1>{t.title}</h1>
@@ -113,15 +96,15 @@ export function EyeHealthDayPage({ api, today = copenhagenIsoDate(new Date()) }:
         </fieldset>
         <fieldset>
           <legend>{t.locationLegend}</legend>
-          {text('location.street', w.street, form.location.street, (street) => location({ street }), { autoComplete: 'street-address' })}
-          {text('location.zip', w.zip, form.location.zip, (zip) => location({ zip, city: lookupPostcode(zip)?.city ?? form.location.city }), { inputMode: 'numeric', autoComplete: 'postal-code', maxLength: 4 })}
-          {text('location.city', w.city, form.location.city, (city) => location({ city }), { autoComplete: 'address-level2' })}
+          {text('location.street', w.street, form.location.street, (street) => setIn('location', { street }), { autoComplete: 'street-address' })}
+          {text('location.zip', w.zip, form.location.zip, (zip) => setIn('location', { zip, city: lookupPostcode(zip)?.city ?? form.location.city }), { inputMode: 'numeric', autoComplete: 'postal-code', maxLength: 4 })}
+          {text('location.city', w.city, form.location.city, (city) => setIn('location', { city }), { autoComplete: 'address-level2' })}
         </fieldset>
         <fieldset>
           <legend>{t.contactLegend}</legend>
-          {text('contact.name', w.name, form.contact.name, (name) => contact({ name }), { autoComplete: 'name' })}
-          {text('contact.email', w.email, form.contact.email, (email) => contact({ email }), { type: 'email', autoComplete: 'email' })}
-          {text('contact.phone', w.phone, form.contact.phone, (phone) => contact({ phone }), { type: 'tel', autoComplete: 'tel' })}
+          {text('contact.name', w.name, form.contact.name, (name) => setIn('contact', { name }), { autoComplete: 'name' })}
+          {text('contact.email', w.email, form.contact.email, (email) => setIn('contact', { email }), { type: 'email', autoComplete: 'email' })}
+          {text('contact.phone', w.phone, form.contact.phone, (phone) => setIn('contact', { phone }), { type: 'tel', autoComplete: 'tel' })}
         </fieldset>
         <TextAreaField id={fid('note')} label={t.note} hint={t.noteHint} error={errors.note} rows={3} maxLength={1000} value={form.note} onChange={(e) => set({ note: e.target.value })} />
         <FormEnd alert={submitting.alert} busy={submitting.busy} label={t.submit} busyLabel={t.sending} />

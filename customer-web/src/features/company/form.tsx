@@ -1,4 +1,4 @@
-import { useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { ApiResult } from '@optik/shared/client';
 import { useFocusFirstError } from '../../form';
 
@@ -52,5 +52,46 @@ export function FormEnd({ alert, busy, label, busyLabel, secondary = false }: { 
         {busy && busyLabel ? busyLabel : label}
       </button>
     </>
+  );
+}
+
+/**
+ * A company form's values: `set` changes top-level fields, `setIn` fields of a nested group (the
+ * location, the contact); both update from the latest values, so nothing typed is lost.
+ */
+export function useFormValues<T extends object>(empty: T) {
+  const [form, setForm] = useState(empty);
+  const set = (change: Partial<T>) => setForm((f) => ({ ...f, ...change }));
+  const setIn = <K extends keyof T>(key: K, change: Partial<T[K]>) => setForm((f) => ({ ...f, [key]: { ...f[key], ...change } }));
+  return { form, set, setIn, reset: () => setForm(empty) };
+}
+
+/**
+ * The page after a company form is sent: the result is announced and takes the focus, with any
+ * details below it; then the links onward (as list items) and the button to send another.
+ */
+export function SentPage({ title, message, details, links, againLabel, onAgain }: { title: string; message: string; details?: ReactNode; links?: ReactNode; againLabel: string; onAgain: () => void }) {
+  const messageRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    messageRef.current?.focus();
+  }, []);
+  return (
+    <div className="page narrow company-page">
+      <h1>{title}</h1>
+      <div className="company-notice">
+        <p ref={messageRef} tabIndex={-1} role="status">
+          {message}
+        </p>
+        {details}
+      </div>
+      <ul className="company-links">
+        {links}
+        <li>
+          <button type="button" className="link-button" onClick={onAgain}>
+            {againLabel}
+          </button>
+        </li>
+      </ul>
+    </div>
   );
 }

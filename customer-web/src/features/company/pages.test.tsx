@@ -138,10 +138,16 @@ describe('eye-health day page (/b2b/øjehelsedag)', () => {
     type('Fra dato', '2027-01-11');
     type('Til dato', '2027-01-22');
     fireEvent.click(screen.getByRole('button', { name: 'Send forespørgsel' }));
-    expect((await screen.findByRole('status')).textContent).toBe(
+    const sent = await screen.findByRole('status');
+    expect(sent.textContent).toBe(
       'Tak! Vi har modtaget ønsket om en øjensundhedsdag hos Fjordby Kommune og sendt en bekræftelse til anne@example.dk. En optiker ringer inden for tre hverdage.',
     );
+    await waitFor(() => expect(document.activeElement).toBe(sent));
     expect(api.post.mock.calls[0]![2]).toMatchObject({ organisationNumber: '16597589', employees: 120, location: { city: 'Vejle' } });
+
+    // Another request starts from an empty form.
+    fireEvent.click(screen.getByRole('button', { name: 'Send en ny forespørgsel' }));
+    for (const label of ['CVR-nummer', 'Fra dato', 'By', 'Fulde navn']) expect((screen.getByLabelText(label) as HTMLInputElement).value).toBe('');
   });
 });
 
@@ -186,8 +192,16 @@ describe('e-requisition page (/b2b/rekvisition)', () => {
     await screen.findByRole('option', { name: /Strøget/ });
     fireEvent.change(screen.getByLabelText('Butik'), { target: { value: 'st-001' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send rekvisition' }));
-    expect((await screen.findByRole('status')).textContent).toBe('Tak! Din rekvisition er sendt til Profil Optik København K. Butikschefen godkender den, og du får svar på e-mail.');
+    const sent = await screen.findByRole('status');
+    expect(sent.textContent).toBe('Tak! Din rekvisition er sendt til Profil Optik København K. Butikschefen godkender den, og du får svar på e-mail.');
+    await waitFor(() => expect(document.activeElement).toBe(sent));
     expect(screen.getByText('Aftalen dækker op til 450,00 kr.')).toBeDefined();
     expect(screen.getByRole('link', { name: 'Book tid til synsprøven' }).getAttribute('href')).toBe('/bestil-tid-til-synstest');
+
+    // Another requisition keeps who and where, and asks again what it is for.
+    fireEvent.click(screen.getByRole('button', { name: 'Send en ny rekvisition' }));
+    expect((screen.getByLabelText('Dit fulde navn') as HTMLInputElement).value).toBe('Mette Jensen');
+    expect((screen.getByLabelText('Synsprøve til skærmarbejde') as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByLabelText('Butik') as HTMLSelectElement).value).toBe('st-001');
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { employeeRequisitionRequestSchema, employeeRequisitionResponseSchema, formatDkk, type EmployeeRequisition, type EmployeeRequisitionRequest, type RequisitionKind } from '@optik/shared';
 import type { Api } from '../../api';
 import { LoadError } from '../../load-error';
@@ -7,7 +7,7 @@ import { FieldError, TextField } from '../../text-field';
 import { useApi } from '../../use-api';
 import { schemaErrors } from '../../form';
 import { ChoiceGroup } from './fields';
-import { FormEnd, useSubmit } from './form';
+import { FormEnd, SentPage, useFormValues, useSubmit } from './form';
 import { ct } from './messages';
 import './company.css';
 
@@ -25,17 +25,12 @@ export function RequisitionPage({ api }: { api: RequisitionApi }) {
   usePageMeta(t.title, t.description);
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const doneRef = useRef<HTMLParagraphElement>(null);
   const submitting = useSubmit(formRef);
   const { errors } = submitting;
   const [stores, reloadStores] = useApi('stores', () => api.getStores());
-  const [form, setForm] = useState(empty);
+  const { form, set } = useFormValues(empty);
   const [done, setDone] = useState<EmployeeRequisition | null>(null);
-  useEffect(() => {
-    if (done) doneRef.current?.focus();
-  }, [done]);
 
-  const set = (change: Partial<typeof empty>) => setForm((f) => ({ ...f, ...change }));
   const fid = (name: string) => `${id}-${name}`;
   const text = (name: keyof typeof empty, label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
     <TextField id={fid(name)} label={label} error={errors[name]} value={form[name]} onChange={(e) => set({ [name]: e.target.value })} {...extra} />
@@ -51,34 +46,23 @@ export function RequisitionPage({ api }: { api: RequisitionApi }) {
 
   if (done) {
     return (
-      <div className="page narrow company-page">
-        <h1>{t.title}</h1>
-        <div className="company-notice">
-          <p ref={doneRef} tabIndex={-1} role="status">
-            {t.done(done.storeName)}
-          </p>
-          <p>{t.covers(formatDkk(done.maxAmount))}</p>
-        </div>
-        <ul className="company-links">
-          {done.kind === 'exam' && (
+      <SentPage
+        title={t.title}
+        message={t.done(done.storeName)}
+        details={<p>{t.covers(formatDkk(done.maxAmount))}</p>}
+        links={
+          done.kind === 'exam' && (
             <li>
               <a href="/bestil-tid-til-synstest">{t.bookExam}</a>
             </li>
-          )}
-          <li>
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => {
-                setDone(null);
-                set({ kind: '' });
-              }}
-            >
-              {t.again}
-            </button>
-          </li>
-        </ul>
-      </div>
+          )
+        }
+        againLabel={t.again}
+        onAgain={() => {
+          setDone(null);
+          set({ kind: '' });
+        }}
+      />
     );
   }
 

@@ -42,7 +42,7 @@ describe('BookingList', () => {
     render(<BookingList api={api} />);
     const lists = await screen.findAllByRole('list');
     expect(get).toHaveBeenCalledWith(expect.anything(), '/api/account/bookings');
-    expect(screen.getByRole('heading', { name: 'Kommende tider' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Kommende tider', 'Tidligere og aflyste tider']);
     const [upcoming, earlier] = lists.map((l) => within(l).getAllByRole('heading').map((h) => h.textContent));
     expect(upcoming).toEqual(['Kontaktlinsekontrol i Profil Optik København K', 'Synsattest til kørekort i Profil Optik København K']);
     expect(earlier).toEqual(['Kontaktlinsekontrol i Profil Optik København K', 'Synstest i Profil Optik København K']);
@@ -53,7 +53,7 @@ describe('BookingList', () => {
     expect(within(lists[0]!).getAllByRole('listitem')[1]!.textContent).toContain('Anmodning sendt til butikken');
     const cancelled = within(lists[1]!).getAllByRole('listitem')[0]!;
     expect(cancelled.textContent).toContain('Aflyst');
-    expect(within(cancelled).getByRole('link', { name: /^Se booking/ })).toBeTruthy();
+    expect(within(cancelled).getByRole('link', { name: /^Se booking/ }).getAttribute('href')).toBe('/bestil-tid-til-synstest/bk-aflyst');
     expect(screen.getByRole('link', { name: 'Book en ny tid' }).getAttribute('href')).toBe('/bestil-tid-til-synstest');
   });
 
@@ -64,6 +64,9 @@ describe('BookingList', () => {
     ]);
     render(<BookingList api={api} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Prøv igen' }));
-    expect(await screen.findByText('Du har ingen bookinger endnu.')).toBeTruthy();
+    await screen.findByText('Du har ingen bookinger endnu.');
+    expect(screen.queryByRole('button', { name: 'Prøv igen' })).toBeNull();
+    expect(screen.queryAllByRole('list')).toHaveLength(0);
+    expect(screen.getByRole('link', { name: 'Book en ny tid' }).getAttribute('href')).toBe('/bestil-tid-til-synstest');
   });
 });
