@@ -95,6 +95,7 @@ export const t = {
     loading: 'Henter produkter …',
     loadMore: 'Vis flere',
     loadingMore: 'Henter flere produkter …',
+    loadingPanel: 'Henter valgmulighederne …',
     shownOf: (shown: number, total: number) => `Viser ${shown.toLocaleString('da-DK')} af ${total.toLocaleString('da-DK')}`,
     priceNow: 'Nu',
     priceBefore: 'Før',

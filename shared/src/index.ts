@@ -2,4 +2,4 @@ export * from './schemas/index';
 export * from './domain/index';
 export * from './client/index';
 export { da } from './messages/da';
-export { daErrors } from './messages/da-errors';
+export { daErrors, NO_SEARCH_RESULTS, SOMETHING_WENT_WRONG } from './messages/da-errors';

@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import {
   applyWidgetState,
   historyStatePrefix,
@@ -14,10 +14,14 @@ import {
 import type { ProductDisplay } from '@optik/shared';
 import { pushItemViews } from '../analytics';
 import { t } from '../messages';
-import { FiltersPanel, SortingPanel, type SortOption, type WidgetFacet } from './filters-panel';
+import type { SortOption, WidgetFacet } from './filters-panel';
 import { ProductCard } from './product-card';
 import { INSTANCE_KEY, searchHref, URL_OPTIONS, useWidget } from './provider';
 import { SearchButton } from './search-button';
+
+// The panels load when first opened: most visits never open them (first-load budget, issue 5).
+const FiltersPanel = lazy(() => import('./filters-panel').then((m) => ({ default: m.FiltersPanel })));
+const SortingPanel = lazy(() => import('./filters-panel').then((m) => ({ default: m.SortingPanel })));
 
 /** One answer of the provider, whatever the page kind. */
 export interface ListingData {
@@ -267,18 +271,20 @@ export function ListingPage({ kind, requestKey, fetchPage, urlState, title, empt
       {/* Below the toolbar: links that arrive with the results do not push the toolbar down (CLS). */}
       {after?.(data)}
 
-      {hist.sorting_open ? <SortingPanel id={sortingId} sorts={data?.sorts ?? []} sorting={urlState.sorting} onChange={(sorting) => choose({ sorting })} /> : null}
-      {hist.filters_open ? (
-        <FiltersPanel
-          id={filtersId}
-          facets={facets}
-          filters={urlState.filters}
-          onChange={(filters) => choose({ filters })}
-          expanded={hist.expanded_filters}
-          onExpand={(section, expanded) => setPanel({ expanded_filters: [...hist.expanded_filters.filter((e) => e.section !== section), { section, expanded }] })}
-          text={text}
-        />
-      ) : null}
+      <Suspense fallback={<p role="status">{t.widget.loadingPanel}</p>}>
+        {hist.sorting_open ? <SortingPanel id={sortingId} sorts={data?.sorts ?? []} sorting={urlState.sorting} onChange={(sorting) => choose({ sorting })} /> : null}
+        {hist.filters_open ? (
+          <FiltersPanel
+            id={filtersId}
+            facets={facets}
+            filters={urlState.filters}
+            onChange={(filters) => choose({ filters })}
+            expanded={hist.expanded_filters}
+            onExpand={(section, expanded) => setPanel({ expanded_filters: [...hist.expanded_filters.filter((e) => e.section !== section), { section, expanded }] })}
+            text={text}
+          />
+        ) : null}
+      </Suspense>
 
       {current?.data.failed ? (
         <div role="alert" className="error">

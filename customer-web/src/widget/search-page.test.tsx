@@ -16,8 +16,11 @@ afterEach(() => {
 const stateOf = (history: TestHistory) => decodeWidgetState(history.params, URL_OPTIONS);
 const count = (query: string, filters: { field: string; op: 'eq' | 'in'; data: unknown }[] = []) => answerSearch({ market: 'dk', query, filters }).n_hits;
 
-function openPanel(name: 'Filtre' | 'Sortér') {
+/** Opens a panel and waits for it: the panels load on first opening. */
+async function openPanel(name: 'Filtre' | 'Sortér') {
   fireEvent.click(screen.getByRole('button', { name: new RegExp(`^${name}`) }));
+  if (name === 'Filtre') await screen.findByRole('group', { name: 'Mærke' });
+  else await screen.findByRole('radio', { name: 'Pris: høj til lav' });
 }
 
 describe('search page: state in the URL', () => {
@@ -27,7 +30,7 @@ describe('search page: state in the URL', () => {
     expect(await screen.findByText(`${count('ray-ban')} produkter`)).toBeDefined();
     expect(first.client.searchResults).toHaveBeenCalledWith(expect.objectContaining({ query: 'ray-ban', filters: [], limit: 20 }));
 
-    openPanel('Filtre');
+    await openPanel('Filtre');
     const polarised = screen.getByRole('group', { name: 'Polariserede glas' });
     fireEvent.click(within(polarised).getByRole('checkbox', { name: /^Ja/ }));
     expect(stateOf(first.history).filters).toEqual([{ field: 'polarized', op: 'eq', data: true }]);
@@ -37,7 +40,7 @@ describe('search page: state in the URL', () => {
     // The panel stays open on the new entry.
     expect(within(screen.getByRole('group', { name: 'Polariserede glas' })).getByRole('checkbox', { name: /^Ja/ })).toHaveProperty('checked', true);
 
-    openPanel('Sortér');
+    await openPanel('Sortér');
     fireEvent.click(screen.getByRole('radio', { name: 'Pris: høj til lav' }));
     expect(first.history.params.get('sorting')).toBe('price📉');
     expect(first.history.length).toBe(3);
@@ -50,8 +53,8 @@ describe('search page: state in the URL', () => {
     expect(again.client.searchResults).toHaveBeenCalledWith(
       expect.objectContaining({ query: 'ray-ban', filters: [{ field: 'polarized', op: 'eq', data: true }], sorting: { field: 'price', order: 'desc' } }),
     );
-    openPanel('Filtre');
-    openPanel('Sortér');
+    await openPanel('Filtre');
+    await openPanel('Sortér');
     expect(within(screen.getByRole('group', { name: 'Polariserede glas' })).getByRole('checkbox', { name: /^Ja/ })).toHaveProperty('checked', true);
     expect(screen.getByRole('radio', { name: 'Pris: høj til lav' })).toHaveProperty('checked', true);
     const prices = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
@@ -61,7 +64,7 @@ describe('search page: state in the URL', () => {
   it('goes back to the previous choices with the history', async () => {
     const { history } = renderWidget(<SearchPage />, { href: '/search?query=ray-ban' });
     await screen.findByText(`${count('ray-ban')} produkter`);
-    openPanel('Filtre');
+    await openPanel('Filtre');
     fireEvent.click(within(screen.getByRole('group', { name: 'Mærke' })).getByRole('checkbox', { name: /^Gucci/ }));
     expect(stateOf(history).filters).toEqual([{ field: 'brand', op: 'in', data: ['Gucci'] }]);
     act(() => history.back());

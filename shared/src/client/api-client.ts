@@ -1,6 +1,6 @@
 import type { z } from 'zod/mini';
 import type { ApiError, CartUpdateRequest, LoginRequest, RegisterRequest, StoreLoginRequest, SyncRequest, CheckoutPlaceRequest, CheckoutQuoteRequest, PayLinkPayRequest, PayLinkQuoteRequest } from '../schemas/index';
-import { daErrors } from '../messages/da-errors';
+import { SOMETHING_WENT_WRONG } from '../messages/da-errors';
 import { createFetcher, type FetcherOptions, type RequestOptions } from './request';
 import type { ResponseName, ResponseOf, ResponseSchemas } from './response-schemas';
 
@@ -57,17 +57,17 @@ export function createApiClient(opts: ApiClientOptions) {
       res = await request(path, ro);
     } catch (e) {
       opts.onError?.(e);
-      return { ok: false, status: 0, error: { code: 'internal', message: daErrors.somethingWentWrong } };
+      return { ok: false, status: 0, error: { code: 'internal', message: SOMETHING_WENT_WRONG } };
     }
     if (res.status >= 200 && res.status < 300) {
       try {
         return { ok: true, status: res.status, data: readBody(res.body) };
       } catch (e) {
         opts.onError?.(e);
-        return { ok: false, status: res.status, error: { code: 'internal', message: daErrors.somethingWentWrong } };
+        return { ok: false, status: res.status, error: { code: 'internal', message: SOMETHING_WENT_WRONG } };
       }
     }
-    return { ok: false, status: res.status, error: errorOf(res.body, opts.responses) ?? { code: 'internal', message: daErrors.somethingWentWrong } };
+    return { ok: false, status: res.status, error: errorOf(res.body, opts.responses) ?? { code: 'internal', message: SOMETHING_WENT_WRONG } };
   }
 
   async function getShopper(o: { previewCart?: boolean } = {}) {

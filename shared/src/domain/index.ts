@@ -11,6 +11,7 @@ export * from './cart-rules';
 export * from './price-display';
 export * from './prescription';
 export * from './routes';
+export * from './category-titles';
 export * from './text';
 export * from './copenhagen-time';
 export * from './holidays';

@@ -1,4 +1,5 @@
 import type { Category } from '../schemas/enums';
+import { categoryTitles } from './category-titles';
 
 /**
  * The route table of SPEC §2 (Danish paths) and the route-to-URL helper. `null` marks a
@@ -187,7 +188,7 @@ export const catalogueTree = {
   briller: {
     category: 'briller',
     routeKey: 'glasses',
-    title: 'Briller',
+    title: categoryTitles.briller,
     children: [
       brand('gucci', 'Gucci'),
       brand('tom-ford', 'Tom Ford'),
@@ -219,7 +220,7 @@ export const catalogueTree = {
   solbriller: {
     category: 'solbriller',
     routeKey: 'sunglasses',
-    title: 'Solbriller',
+    title: categoryTitles.solbriller,
     children: [
       brand('gucci', 'Gucci'),
       brand('ray-ban', 'Ray-Ban'),
@@ -239,7 +240,7 @@ export const catalogueTree = {
   sportsbriller: {
     category: 'sportsbriller',
     routeKey: 'sportsGlasses',
-    title: 'Sportsbriller',
+    title: categoryTitles.sportsbriller,
     children: [
       brand('oakley', 'Oakley'),
       brand('bliz', 'Bliz'),
@@ -256,7 +257,7 @@ export const catalogueTree = {
   'tilbehør-briller': {
     category: 'tilbehør-briller',
     routeKey: 'glassesAccessories',
-    title: 'Tilbehør til briller',
+    title: categoryTitles['tilbehør-briller'],
     children: [
       sub('etuier', 'Brilleetuier'),
       sub('brillekæder', 'Brillekæder og -snore'),
@@ -268,7 +269,7 @@ export const catalogueTree = {
   'tilbehør-sportsbriller': {
     category: 'tilbehør-sportsbriller',
     routeKey: 'sportsAccessories',
-    title: 'Tilbehør til sportsbriller',
+    title: categoryTitles['tilbehør-sportsbriller'],
     children: [
       sub('clip-on', 'Clip-on med styrke'),
       sub('stropper', 'Stropper'),
@@ -280,7 +281,7 @@ export const catalogueTree = {
   kontaktlinser: {
     category: 'kontaktlinser',
     routeKey: 'contactLenses',
-    title: 'Kontaktlinser',
+    title: categoryTitles.kontaktlinser,
     children: [
       brand('eyeq', 'EyeQ'),
       brand('dailies', 'Dailies'),
@@ -297,7 +298,7 @@ export const catalogueTree = {
   'tilbehør-kontaktlinser': {
     category: 'tilbehør-kontaktlinser',
     routeKey: 'lensAccessories',
-    title: 'Tilbehør til kontaktlinser',
+    title: categoryTitles['tilbehør-kontaktlinser'],
     children: [
       sub('linsevæske', 'Linsevæske'),
       sub('linseetuier', 'Linseetuier'),
@@ -308,7 +309,7 @@ export const catalogueTree = {
   oejenpleje: {
     category: 'oejenpleje',
     routeKey: 'eyeCare',
-    title: 'Øjenpleje',
+    title: categoryTitles.oejenpleje,
     children: [
       brand('hycosan', 'Hycosan'),
       brand('thealoz', 'Thealoz'),

@@ -1,7 +1,11 @@
 /** SPEC §8 error catalogue in Danish (part of `da`; a module of its own so the API client's first load carries only these). */
+/** The texts pages show on every load, on their own so a page need not load the whole catalogue below. */
+export const SOMETHING_WENT_WRONG = 'Noget gik galt. Prøv igen.';
+export const NO_SEARCH_RESULTS = 'Ingen søgeresultater.';
+
 export const daErrors = {
   loginFailed: 'Login mislykkedes. Prøv igen.',
-  somethingWentWrong: 'Noget gik galt. Prøv igen.',
+  somethingWentWrong: SOMETHING_WENT_WRONG,
   contactSupport: 'Noget gik galt. Kontakt kundeservice.',
   pageNotFound: 'Siden blev ikke fundet.',
   eidProblems: 'Der er problemer med login med MitID. Prøv igen senere.',
@@ -13,7 +17,7 @@ export const daErrors = {
   termsNotAccepted: 'Du skal acceptere de nyeste vilkår for at logge ind.',
   eidEmailNotVerified: 'E-mailen på din MitID-konto skal bekræftes.',
   accountUnavailable: 'Login til kontoen er midlertidigt utilgængeligt.',
-  noSearchResults: 'Ingen søgeresultater.',
+  noSearchResults: NO_SEARCH_RESULTS,
   productSoldOut: 'Produktet er midlertidigt udsolgt.',
   frameNotOnline: 'Stellet kan ikke købes online.',
   noCustomerFound: 'Ingen kunde fundet.',

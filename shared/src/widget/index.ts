@@ -1,5 +1,6 @@
 /** Pure widget logic (SPEC §2, §4, §5, §8, §9): runs in the browser, a service worker and Node. */
 export * from './url-codec';
+export * from './instances';
 export * from './history-state';
 export * from './history-schemas';
 export * from './price';

@@ -3,7 +3,6 @@ import { utf8ToBase64 } from './base64';
 import {
   EMPTY_STRING_TOKEN,
   applyWidgetState,
-  claimInstanceKey,
   decodeFilterValue,
   decodeSorting,
   decodeWidgetState,
@@ -18,6 +17,7 @@ import {
   type FilterOperator,
   type SelectedFilter,
 } from './url-codec';
+import { claimInstanceKey } from './instances';
 
 const K1 = { key: '1' };
 

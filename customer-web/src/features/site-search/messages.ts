@@ -1,4 +1,4 @@
-import { daErrors } from '@optik/shared';
+import { NO_SEARCH_RESULTS } from '@optik/shared';
 
 /** Danish texts of the site search overlay and the /search results page (SPEC §2, §4, §8). */
 export const st = {
@@ -10,8 +10,8 @@ export const st = {
   tabWithCount: (label: string, count: number | null) => (count === null ? label : `${label} (${count})`),
   loading: 'Søger …',
   // SPEC §8: no search results (shared text).
-  noResults: daErrors.noSearchResults,
-  failed: daErrors.noSearchResults,
+  noResults: NO_SEARCH_RESULTS,
+  failed: NO_SEARCH_RESULTS,
   storesHeading: 'Butikker',
   articlesHeading: 'Artikler og sider',
   categoriesHeading: 'Kategorier',

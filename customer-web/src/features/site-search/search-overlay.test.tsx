@@ -1,8 +1,12 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SearchOverlay } from './search-overlay';
 import { fakeSiteApi } from './test-data';
 
+// The results list loads on the first query (its own chunk); loaded once here so the fake clock's steps below see it.
+beforeAll(async () => {
+  await import('./search-results-panel');
+});
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
   cleanup();

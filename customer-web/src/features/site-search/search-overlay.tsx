@@ -1,5 +1,5 @@
-import { useId, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
-import { catalogueTree, formatDkk, type ArticleHit, type SiteSearchResponse } from '@optik/shared';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import type { SiteSearchResponse } from '@optik/shared';
 import { st } from './messages';
 import { DEBOUNCE_MS, MIN_QUERY_LENGTH, runSiteSearch, searchUrl, useKeyedLoad, type SiteSearchApi } from './site-search-api';
 import './site-search.css';
@@ -18,25 +18,25 @@ export interface SearchOverlayProps {
   initialQuery?: string;
 }
 
-function CampaignPrice({ price }: { price: ArticleHit['price'] }) {
-  if (price.isCampaign && price.amount < price.ordinaryPrice) {
-    return (
-      <span className="site-search-price">
-        <span className="visually-hidden">{st.priceNow} </span>
-        <strong className="site-search-sale">{formatDkk(price.amount)}</strong>{' '}
-        <span className="visually-hidden">{st.priceBefore} </span>
-        <s>{formatDkk(price.ordinaryPrice)}</s>
-      </span>
-    );
-  }
+/** Rows standing in for results while they load. */
+function Placeholders() {
   return (
-    <span className="site-search-price">
-      <strong>{formatDkk(price.amount)}</strong>
-    </span>
+    <ul className="site-search-placeholders" aria-hidden="true" data-testid="site-search-placeholders">
+      {[0, 1, 2, 3].map((i) => (
+        <li key={i} className="site-search-placeholder">
+          <span className="site-search-placeholder-image" />
+          <span className="site-search-placeholder-text" />
+        </li>
+      ))}
+    </ul>
   );
 }
 
-function Group({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+// The results list loads once a query is typed (the empty field shows popular searches only): first-load budget, issue 5.
+const loadResults = () => import('./search-results-panel');
+const Results = lazy(() => loadResults().then((m) => ({ default: m.Results })));
+
+export function Group({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section className="site-search-group" aria-labelledby={id}>
       <h2 id={id} className="site-search-group-title">
@@ -72,6 +72,10 @@ export function SearchOverlay({ api, navigate, onClose, label = st.fieldLabel, a
   const query = text.trim();
   const active = query.length >= MIN_QUERY_LENGTH;
   const results = useKeyedLoad(active ? query : null, () => runSiteSearch(api, query), DEBOUNCE_MS);
+  // The results list's code starts loading when the panel opens with a query, while the search runs.
+  useEffect(() => {
+    if (open && active) void loadResults();
+  }, [open, active]);
 
   const close = () => {
     setOpen(false);
@@ -187,96 +191,13 @@ export function SearchOverlay({ api, navigate, onClose, label = st.fieldLabel, a
             ))}
           </Group>
         ) : null}
-        {showPanel && results.state === 'loading' ? (
-          <ul className="site-search-placeholders" aria-hidden="true" data-testid="site-search-placeholders">
-            {[0, 1, 2, 3].map((i) => (
-              <li key={i} className="site-search-placeholder">
-                <span className="site-search-placeholder-image" />
-                <span className="site-search-placeholder-text" />
-              </li>
-            ))}
-          </ul>
+        {showPanel && results.state === 'loading' ? <Placeholders /> : null}
+        {showPanel && results.state === 'ready' && results.data ? (
+          <Suspense fallback={<Placeholders />}>
+            <Results ids={ids} data={results.data} follow={follow} query={query} />
+          </Suspense>
         ) : null}
-        {showPanel && results.state === 'ready' && results.data ? <Results ids={ids} data={results.data} follow={follow} query={query} /> : null}
       </div>
     </div>
-  );
-}
-
-function Results({ ids, data, query, follow }: { ids: string; data: SiteSearchResponse; query: string; follow: (href: string) => (e: MouseEvent<HTMLAnchorElement>) => void }) {
-  const link = (href: string, children: ReactNode, className?: string) => (
-    <a href={href} onClick={follow(href)} className={className}>
-      {children}
-    </a>
-  );
-  return (
-    <>
-      {data.articles.data.length ? (
-        <Group id={`${ids}products`} title={st.productsHeading}>
-          {data.articles.data.map((a) => (
-            <li key={a.id}>
-              {link(
-                `/produkt/${a.slug}`,
-                <>
-                  <img src={a.image} alt="" width={48} height={48} loading="lazy" className="site-search-thumb" />
-                  <span className="site-search-product">
-                    <span className="site-search-name">{a.name}</span>
-                    {a.packageName ? <span className="site-search-meta">{a.packageName}</span> : null}
-                    <span className="site-search-meta">{catalogueTree[a.category].title}</span>
-                    <CampaignPrice price={a.price} />
-                  </span>
-                </>,
-                'site-search-product-link',
-              )}
-            </li>
-          ))}
-        </Group>
-      ) : null}
-      {data.stores.data.length ? (
-        <Group id={`${ids}stores`} title={st.storesHeading}>
-          {data.stores.data.map((s) => (
-            <li key={s.id}>
-              {link(
-                `/find-butik/${s.slug}`,
-                <>
-                  <span className="site-search-name">{s.name}</span> <span className="site-search-meta">{s.address}</span>
-                </>,
-              )}
-            </li>
-          ))}
-        </Group>
-      ) : null}
-      {data.layoutPages.data.length ? (
-        <Group id={`${ids}pages`} title={st.pagesHeading}>
-          {data.layoutPages.data.map((p) => (
-            <li key={p.url}>
-              {link(
-                p.url,
-                <>
-                  {p.image ? <img src={p.image} alt="" width={48} height={48} loading="lazy" className="site-search-thumb" /> : null}
-                  <span className="site-search-name">{p.title}</span>
-                </>,
-                'site-search-product-link',
-              )}
-            </li>
-          ))}
-        </Group>
-      ) : null}
-      {data.cities.data.length ? (
-        <Group id={`${ids}cities`} title={st.citiesHeading}>
-          {data.cities.data.map((c) => (
-            <li key={c.name}>{link(c.url, st.cityLabel(c.name, c.postcode, c.storeCount))}</li>
-          ))}
-        </Group>
-      ) : null}
-      {data.categoryPages.data.length ? (
-        <Group id={`${ids}categories`} title={st.categoriesHeading}>
-          {data.categoryPages.data.map((c) => (
-            <li key={c.url}>{link(c.url, c.title)}</li>
-          ))}
-        </Group>
-      ) : null}
-      <p className="site-search-all">{link(searchUrl(query), st.searchAll(query))}</p>
-    </>
   );
 }
