@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { framePartUrl } from './frame-parts';
-import { pt } from './messages';
+import { pt3d } from './frame-view-messages';
 
 const STEP = 15;
 const MIN = -180;
@@ -17,9 +17,9 @@ const wrap = (deg: number) => {
 };
 
 export function angleText(angle: number): string {
-  if (angle === 0) return pt.view3d.frontText;
-  if (Math.abs(angle) === 180) return pt.view3d.backText;
-  return pt.view3d.turned(angle);
+  if (angle === 0) return pt3d.frontText;
+  if (Math.abs(angle) === 180) return pt3d.backText;
+  return pt3d.turned(angle);
 }
 
 /**
@@ -76,12 +76,12 @@ export function Frame3d({ articleId }: { articleId: string }) {
   const front = framePartUrl(articleId, 'front');
   const temple = framePartUrl(articleId, 'temple');
   return (
-    <section className="frame3d" aria-label={pt.view3d.region}>
+    <section className="frame3d" aria-label={pt3d.region}>
       <div
         role="slider"
         tabIndex={0}
         className="frame3d-scene"
-        aria-label={pt.view3d.slider}
+        aria-label={pt3d.slider}
         aria-describedby={hintId}
         aria-valuemin={MIN}
         aria-valuemax={MAX}
@@ -101,14 +101,14 @@ export function Frame3d({ articleId }: { articleId: string }) {
         </div>
       </div>
       <p id={hintId} className="frame3d-hint">
-        {pt.view3d.hint}
+        {pt3d.hint}
       </p>
       <div className="frame3d-buttons">
         <button type="button" className="secondary" onClick={() => turnTo(0, true)}>
-          {pt.view3d.front}
+          {pt3d.front}
         </button>
         <button type="button" className="secondary" onClick={() => turnTo(90)}>
-          {pt.view3d.side}
+          {pt3d.side}
         </button>
       </div>
     </section>

@@ -1,21 +1,7 @@
 import { validateGlassesPrescription, type GlassesPrescription, type RuleResult } from '@optik/shared';
 import { parseDecimal } from './decimal';
-import { pt } from './messages';
-
-const FIELDS = ['Sphere', 'Cylinder', 'Axis', 'Addition', 'PupillaryDistance'] as const;
-type Field = (typeof FIELDS)[number];
-type Side = 'right' | 'left';
-export type GlassesKey = keyof GlassesPrescription;
-/** Text as typed, per field (`rightSphere` …). */
-export type GlassesValues = Record<GlassesKey, string>;
-
-const SIDES: [Side, string][] = [
-  ['right', pt.rightEye],
-  ['left', pt.leftEye],
-];
-const KEYS = SIDES.flatMap(([side]) => FIELDS.map((f) => `${side}${f}` as GlassesKey));
-
-export const emptyGlasses = (): GlassesValues => Object.fromEntries(KEYS.map((k) => [k, ''])) as GlassesValues;
+import { ptPrescription } from './prescription-messages';
+import { EYES, GLASSES_FIELDS, GLASSES_KEYS, type GlassesKey, type GlassesValues } from './prescription-values';
 
 /**
  * Parses the typed values (decimal comma accepted) and checks them with the shared SPEC §5 rule.
@@ -24,9 +10,9 @@ export const emptyGlasses = (): GlassesValues => Object.fromEntries(KEYS.map((k)
 export function checkGlasses(values: GlassesValues, confirmed: boolean, today: Date): RuleResult & { prescription: GlassesPrescription } {
   const parseErrors: Record<string, string> = {};
   const prescription = {} as GlassesPrescription;
-  for (const k of KEYS) {
+  for (const k of GLASSES_KEYS) {
     const v = parseDecimal(values[k]);
-    if (v !== null && Number.isNaN(v)) parseErrors[k] = pt.notANumber;
+    if (v !== null && Number.isNaN(v)) parseErrors[k] = ptPrescription.notANumber;
     prescription[k] = v === null || Number.isNaN(v) ? null : v;
   }
   const rule = validateGlassesPrescription(prescription, { examDate: null, today, confirmedNotOlderThanYear: confirmed });
@@ -53,16 +39,16 @@ export function GlassesPrescriptionFields({ values, onChange, confirmed, onConfi
   return (
     <>
       <div className="product-eyes">
-        {SIDES.map(([side, legend]) => (
+        {EYES.map((side) => (
           <fieldset key={side} className="product-eye">
-            <legend>{legend}</legend>
-            {FIELDS.map((field: Field) => {
+            <legend>{ptPrescription.eyes[side]}</legend>
+            {GLASSES_FIELDS.map((field) => {
               const key = `${side}${field}` as GlassesKey;
               const id = `${idPrefix}-${key}`;
               const error = errors[key];
               return (
                 <div key={field} className="product-field">
-                  <label htmlFor={id}>{pt.glassesFields[field]}</label>
+                  <label htmlFor={id}>{ptPrescription.glassesFields[field]}</label>
                   <input
                     id={id}
                     type="text"
@@ -94,7 +80,7 @@ export function GlassesPrescriptionFields({ values, onChange, confirmed, onConfi
             aria-invalid={errors.confirmed ? true : undefined}
             aria-describedby={errors.confirmed ? `${confirmId}-error` : undefined}
           />
-          {pt.confirmPrescription}
+          {ptPrescription.confirmPrescription}
         </label>
         {errors.confirmed ? (
           <p className="field-error" id={`${confirmId}-error`}>
@@ -106,7 +92,7 @@ export function GlassesPrescriptionFields({ values, onChange, confirmed, onConfi
       <div className="product-notes" aria-live="polite">
         {notes.length > 0 ? (
           <>
-            <p className="product-notes-title">{pt.notes}</p>
+            <p className="product-notes-title">{ptPrescription.notes}</p>
             <ul>
               {notes.map((n) => (
                 <li key={n}>{n}</li>

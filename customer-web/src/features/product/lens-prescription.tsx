@@ -1,19 +1,10 @@
-import { formatDiopter, type ContactLensPrescription, type LensParameters } from '@optik/shared';
+import { formatDiopter, validateContactLensPair, type LensParameters, type RuleResult } from '@optik/shared';
 import { formatMm } from './decimal';
-import { pt } from './messages';
+import { ptPrescription } from './prescription-messages';
+import { EYES, toLensPrescription, type Eye, type LensField, type LensValues } from './prescription-values';
 
-export type LensField = keyof ContactLensPrescription;
-export type Eye = 'right' | 'left';
-/** Select values as strings ('' = not chosen), per eye. */
-export type LensEyeValues = Record<LensField, string>;
-export type LensValues = Record<Eye, LensEyeValues>;
-
-export const emptyLensEye = (): LensEyeValues => ({ power: '', baseCurve: '', diameter: '', cylinder: '', axis: '', addition: '' });
-
-export function toLensPrescription(v: LensEyeValues): ContactLensPrescription {
-  const n = (s: string) => (s === '' ? null : Number(s));
-  return { power: n(v.power), baseCurve: n(v.baseCurve), diameter: n(v.diameter), cylinder: n(v.cylinder), axis: n(v.axis), addition: n(v.addition) };
-}
+/** The shared SPEC §5 rule for both eyes; errors keyed `right.power`, `left.axis` …. */
+export const checkLenses = (values: LensValues): RuleResult => validateContactLensPair(toLensPrescription(values.right), toLensPrescription(values.left));
 
 /** The fields this lens is made with, each with the values its lensParameters offer. */
 export function lensFieldOptions(p: LensParameters): [LensField, readonly number[], (v: number) => string][] {
@@ -27,11 +18,6 @@ export function lensFieldOptions(p: LensParameters): [LensField, readonly number
   if (p.additions?.length) out.push(['addition', p.additions, formatDiopter]);
   return out;
 }
-
-const EYES: [Eye, string][] = [
-  ['right', pt.rightEye],
-  ['left', pt.leftEye],
-];
 
 interface Props {
   params: LensParameters;
@@ -47,20 +33,20 @@ export function LensPrescriptionFields({ params, values, onChange, errors, idPre
   const fields = lensFieldOptions(params);
   return (
     <fieldset className="product-fieldset">
-      <legend>{pt.lensPrescription}</legend>
+      <legend>{ptPrescription.lensPrescription}</legend>
       <p className="hint" id={`${idPrefix}-lens-hint`}>
-        {pt.lensPrescriptionHint}
+        {ptPrescription.lensPrescriptionHint}
       </p>
       <div className="product-eyes">
-        {EYES.map(([eye, legend]) => (
+        {EYES.map((eye) => (
           <fieldset key={eye} className="product-eye">
-            <legend>{legend}</legend>
+            <legend>{ptPrescription.eyes[eye]}</legend>
             {fields.map(([field, options, format]) => {
               const id = `${idPrefix}-${eye}-${field}`;
               const error = errors[`${eye}.${field}`];
               return (
                 <div key={field} className="product-field">
-                  <label htmlFor={id}>{pt.lensFields[field]}</label>
+                  <label htmlFor={id}>{ptPrescription.lensFields[field]}</label>
                   <select
                     id={id}
                     value={values[eye][field]}
@@ -68,7 +54,7 @@ export function LensPrescriptionFields({ params, values, onChange, errors, idPre
                     aria-invalid={error ? true : undefined}
                     aria-describedby={error ? `${id}-error` : undefined}
                   >
-                    <option value="">{pt.choose}</option>
+                    <option value="">{ptPrescription.choose}</option>
                     {options.map((v) => (
                       <option key={v} value={String(v)}>
                         {format(v)}

@@ -1,6 +1,6 @@
-import { da, type BadgeKind, type SubscriptionInterval } from '@optik/shared';
+import { daErrors, type BadgeKind, type SubscriptionInterval } from '@optik/shared';
 
-/** Danish texts of the product page (/produkt/$slug). Shared SPEC §8 texts come from `da`. */
+/** Danish texts of the product page (/produkt/$slug). Shared SPEC §8 texts come from `daErrors`. */
 export const pt = {
   pageTitle: (name: string) => name,
   loading: 'Henter produktet …',
@@ -26,9 +26,9 @@ export const pt = {
   subscriptionPriceNote: 'Abonnementspris',
   inStock: 'På lager',
   // SPEC §8: product temporarily sold out (the shared text, without the closing full stop in the badge).
-  soldOut: da.errors.productSoldOut,
+  soldOut: daErrors.productSoldOut,
   storeOnly: 'Kan kun købes i butikken',
-  frameNotOnline: da.errors.frameNotOnline,
+  frameNotOnline: daErrors.frameNotOnline,
   bookExam: 'Book en synstest i en af vores butikker',
   variants: 'Variant',
   variantSoldOut: 'udsolgt',
@@ -48,60 +48,19 @@ export const pt = {
   subscription: 'Abonnement',
   interval: 'Levering',
   intervals: { m1: 'Hver måned', m2: 'Hver 2. måned', m3: 'Hver 3. måned', m6: 'Hver 6. måned' } satisfies Record<SubscriptionInterval, string>,
-  lensPrescription: 'Din styrke',
-  lensPrescriptionHint: 'Udfyld for det eller de øjne, linserne skal bruges til.',
-  rightEye: 'Højre øje (H)',
-  leftEye: 'Venstre øje (V)',
-  lensFields: { power: 'Styrke', baseCurve: 'Basekurve', diameter: 'Diameter', cylinder: 'Cylinder', axis: 'Akse', addition: 'Addition' },
-  choose: 'Vælg',
+  prescriptionLoading: 'Henter felterne til din styrke …',
   /** The cart keeps one prescription per lens line (SPEC §3 cart item), so two different eyes cannot share one line yet. */
   withPrescription: 'Med styrke',
   withPrescriptionHint: 'Vælg, hvis du vil have glas med din styrke.',
-  glassesFields: { Sphere: 'Sfære', Cylinder: 'Cylinder', Axis: 'Akse', Addition: 'Addition', PupillaryDistance: 'PD (mm)' },
-  confirmPrescription: 'Jeg bekræfter, at min recept ikke er ældre end et år',
-  notANumber: 'Skriv et tal, fx -1,25.',
-  notes: 'Bemærk',
   quantity: 'Antal',
   quantityPerEye: 'Antal æsker pr. øje',
   addToCart: 'Læg i kurv',
   adding: 'Lægger i kurven …',
   added: 'Lagt i kurven',
-  fixErrors: da.errors.correctAndRetry,
-  lineMax: da.validation.quantityMax,
+  fixErrors: daErrors.correctAndRetry,
   recommendations: 'Du kan også lide',
-  // SPEC §1: the 3D view and the camera try-on of frames.
+  // SPEC §1: the 3D view and the camera try-on of frames (their own texts are in ./frame-view-messages).
   show3d: 'Se i 3D',
-  view3d: {
-    loading: 'Henter 3D-visningen …',
-    region: 'Brillerne i 3D',
-    slider: 'Drej brillerne i 3D',
-    hint: 'Træk i brillerne, eller brug piletasterne, for at dreje dem. Home viser dem forfra.',
-    front: 'Forfra',
-    side: 'Fra siden',
-    frontText: 'Set forfra',
-    backText: 'Set bagfra',
-    turned: (degrees: number) => `Drejet ${Math.abs(degrees)}° til ${degrees < 0 ? 'venstre' : 'højre'}`,
-  },
-  tryOn: {
-    open: 'Prøv brillerne på',
-    title: 'Prøv brillerne på',
-    privacy: 'Billedet bliver på din enhed og sendes ikke til os.',
-    starting: 'Starter kameraet …',
-    video: 'Dit kamerabillede med brillerne',
-    adjust: 'Tilpas brillerne',
-    dragHint: 'Du kan også trække brillerne på plads.',
-    size: 'Størrelse',
-    horizontal: 'Vandret placering',
-    vertical: 'Lodret placering',
-    tilt: 'Hældning',
-    capture: 'Tag billede',
-    captured: 'Dit billede',
-    save: 'Gem billedet',
-    taken: 'Billedet er taget.',
-    fileName: (articleId: string) => `proev-brillerne-${articleId}.png`,
-    // SPEC §8: camera access needed for try-on.
-    cameraNeeded: 'Vi skal have adgang til dit kamera for at du kan prøve brillerne på. Giv adgang i browserens indstillinger, og prøv igen.',
-    retry: 'Prøv igen',
-    close: 'Luk',
-  },
+  view3d: { loading: 'Henter 3D-visningen …' },
+  tryOn: { open: 'Prøv brillerne på' },
 } as const;

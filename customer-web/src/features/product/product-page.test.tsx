@@ -41,6 +41,8 @@ const addButton = () => screen.getByRole('button', { name: 'Læg i kurv' });
 const select = (label: string, value: string, scope: HTMLElement = document.body) => fireEvent.change(within(scope).getByLabelText(label), { target: { value } });
 const type = (scope: HTMLElement, label: string, value: string) => fireEvent.change(within(scope).getByLabelText(label), { target: { value } });
 const eye = (name: 'Højre øje (H)' | 'Venstre øje (V)') => screen.getByRole('group', { name });
+/** The prescription inputs load when first needed (a lens product, or "Med styrke" ticked); wait for them. */
+const prescriptionFields = () => screen.findByRole('group', { name: 'Højre øje (H)' });
 
 describe('ProductPage', () => {
   it('shows the article: one h1, brand, flags, badges, gallery with srcset, specification and the page title', async () => {
@@ -216,6 +218,7 @@ describe('ProductPage', () => {
     it('buys by subscription every 3 months with the interval and the prescription', async () => {
       const api = fakeApi({ article: found(lenses()) });
       await ready(api, 'Acuvue Oasys 1-Day');
+      await prescriptionFields();
       expect(screen.getByText('Acuvue Oasys 1-Day (30 stk.)', { selector: '.product-package' })).toBeDefined();
       const subscription = screen.getByRole('radio', { name: `Abonnement – ${formatDkk(21_900)} pr. levering` });
       expect(screen.getByRole('radio', { name: `Enkeltkøb – ${formatDkk(24_900)}` })).toBeDefined();
@@ -245,6 +248,7 @@ describe('ProductPage', () => {
     it('needs a power for at least one eye; one eye is enough', async () => {
       const api = fakeApi({ article: found(lenses()) });
       await ready(api, 'Acuvue Oasys 1-Day');
+      await prescriptionFields();
       fireEvent.click(addButton());
       await expectAlert('Ret fejlene, og prøv igen.');
       expect(within(eye('Højre øje (H)')).getByText(prescriptionMessages.oneEye)).toBeDefined();
@@ -265,6 +269,7 @@ describe('ProductPage', () => {
       const toric = lenses({ lensParameters: { powers: [-1, -0.75], baseCurves: [8.6], diameters: [14.5], cylinders: [-0.75, -1.25], axes: [10, 20, 180] } });
       const api = fakeApi({ article: found(toric) });
       await ready(api, 'Acuvue Oasys 1-Day');
+      await prescriptionFields();
       select('Styrke', '-1', eye('Højre øje (H)'));
       select('Cylinder', '-0.75', eye('Højre øje (H)'));
       fireEvent.click(addButton());
@@ -279,6 +284,7 @@ describe('ProductPage', () => {
     it('puts two different eyes in the cart as a line each, and two equal eyes as one line with boxes for both', async () => {
       const api = fakeApi({ article: found(lenses()) });
       await ready(api, 'Acuvue Oasys 1-Day');
+      await prescriptionFields();
       select('Styrke', '-1.25', eye('Højre øje (H)'));
       select('Styrke', '-1', eye('Venstre øje (V)'));
       select('Antal æsker pr. øje', '2');
@@ -300,6 +306,7 @@ describe('ProductPage', () => {
     async function openPrescription(api: FakeApi) {
       await ready(api, 'Lindberg Strip');
       fireEvent.click(screen.getByRole('checkbox', { name: 'Vælg, hvis du vil have glas med din styrke.' }));
+      await prescriptionFields();
     }
     function fill(side: 'Højre øje (H)' | 'Venstre øje (V)', v: { sphere?: string; cylinder?: string; axis?: string; add?: string; pd?: string }) {
       const scope = eye(side);
@@ -354,6 +361,26 @@ describe('ProductPage', () => {
           leftPupillaryDistance: 32,
         },
       });
+    });
+
+    it('says the inputs are loading for the moment they load; a submit meanwhile waits for the rules and checks as always', async () => {
+      const api = fakeApi({ article: found(glasses()) });
+      await ready(api, 'Lindberg Strip');
+      const withPrescription = screen.getByRole('checkbox', { name: 'Vælg, hvis du vil have glas med din styrke.' });
+      fireEvent.click(withPrescription);
+      expect(screen.getByText('Henter felterne til din styrke …').getAttribute('role')).toBe('status');
+      fireEvent.click(addButton());
+      await expectAlert('Ret fejlene, og prøv igen.');
+      expect(within(eye('Højre øje (H)')).getAllByText(prescriptionMessages.required)).toHaveLength(2);
+      expect(screen.queryByText('Henter felterne til din styrke …')).toBeNull();
+      expect(api.cartUpdate).not.toHaveBeenCalled();
+
+      // What is typed stays with the form when the box is unticked and ticked again.
+      fill('Højre øje (H)', { sphere: '-1,25' });
+      fireEvent.click(withPrescription);
+      expect(screen.queryByRole('group', { name: 'Højre øje (H)' })).toBeNull();
+      fireEvent.click(withPrescription);
+      expect((within(await prescriptionFields()).getByLabelText('Sfære') as HTMLInputElement).value).toBe('-1,25');
     });
 
     it('is offered on sunglasses only when they take a prescription', async () => {

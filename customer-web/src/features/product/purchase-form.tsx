@@ -1,20 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
-import {
-  MAX_LINE_QUANTITY,
-  validateContactLensPair,
-  type Article,
-  type CartHead,
-  type CartUpdateRequest,
-  type ContactLensPrescription,
-  type GlassesPrescription,
-  type Sku,
-  type SubscriptionInterval,
-} from '@optik/shared';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { MAX_LINE_QUANTITY, type Article, type CartHead, type Sku, type SubscriptionInterval } from '@optik/shared';
 import type { Api } from '../../api';
-import { checkGlasses, emptyGlasses, GlassesPrescriptionFields, type GlassesKey, type GlassesValues } from './glasses-prescription';
-import { emptyLensEye, LensPrescriptionFields, toLensPrescription, type Eye, type LensField, type LensValues } from './lens-prescription';
+import { LoadError } from '../../load-error';
+import { loadOnce } from '../../load-once';
+import { t } from '../../messages';
 import { pt } from './messages';
 import { Amount } from './price';
+import { emptyGlasses, emptyLensEye, type Eye, type GlassesKey, type GlassesValues, type LensField, type LensValues } from './prescription-values';
 
 export type PurchaseApi = Pick<Api, 'cartUpdate' | 'getShopper'>;
 
@@ -35,8 +27,12 @@ export function defaultSku(skus: readonly Sku[], wanted: string | undefined): Sk
 export const isLens = (a: Article) => a.category === 'kontaktlinser' && a.lensParameters !== null;
 export const takesGlassesPrescription = (a: Article) => a.category === 'briller' || (a.category === 'solbriller' && a.attributes.prescriptionCapable === true);
 
-const isBlank = (p: ContactLensPrescription) => Object.values(p).every((v) => v === null);
-const samePrescription = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+// The prescription inputs and their SPEC §5 rules load when the form first needs them (a contact
+// lens at once, glasses when "Med styrke" is ticked), the adding on the first submit.
+type Inputs = { lens?: typeof import('./lens-prescription'); glasses?: typeof import('./glasses-prescription') };
+const loadLensInputs = loadOnce(() => import('./lens-prescription').then((lens): Inputs => ({ lens })));
+const loadGlassesInputs = loadOnce(() => import('./glasses-prescription').then((glasses): Inputs => ({ glasses })));
+const loadAddToCart = loadOnce(() => import('./add-to-cart'));
 
 type Outcome = { kind: 'idle' } | { kind: 'sending' } | { kind: 'added' } | { kind: 'error'; message: string; details: string[] };
 
@@ -64,10 +60,34 @@ export function PurchaseForm({ article, api, initialSkuId }: Props) {
   /** Field errors show once the customer has tried to add; after that they follow the input. */
   const [tried, setTried] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
+  const [inputs, setInputs] = useState<Inputs | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
 
-  const lensCheck = lens ? validateContactLensPair(toLensPrescription(lensValues.right), toLensPrescription(lensValues.left)) : null;
-  const glassesCheck = glassesCapable && withPrescription ? checkGlasses(glasses, confirmed, new Date()) : null;
-  const fieldErrors = { ...lensCheck?.errors, ...glassesCheck?.errors };
+  const needsPrescription = lens !== null || (glassesCapable && withPrescription);
+  const loadInputs = lens ? loadLensInputs : loadGlassesInputs;
+  useEffect(() => {
+    if (!needsPrescription || inputs || loadFailed) return;
+    let live = true;
+    loadInputs().then(
+      (m) => {
+        if (live) setInputs(m);
+      },
+      () => {
+        if (live) setLoadFailed(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [needsPrescription, inputs, loadFailed, loadInputs]);
+
+  /** The SPEC §5 checks of what is entered, once the rules are loaded. */
+  function check(loaded: Inputs | null) {
+    const lensCheck = lens && loaded?.lens ? loaded.lens.checkLenses(lensValues) : null;
+    const glassesCheck = glassesCapable && withPrescription && loaded?.glasses ? loaded.glasses.checkGlasses(glasses, confirmed, new Date()) : null;
+    return { glassesCheck, errors: { ...lensCheck?.errors, ...glassesCheck?.errors } };
+  }
+  const { glassesCheck, errors: fieldErrors } = check(inputs);
   const shownErrors = tried ? fieldErrors : {};
 
   const changeLens = (eye: Eye, field: LensField, value: string) =>
@@ -81,74 +101,46 @@ export function PurchaseForm({ article, api, initialSkuId }: Props) {
       return { ...prev, [eye]: next };
     });
 
-  /**
-   * The cart lines the lens prescription makes: one for a single eye or two equal eyes (then
-   * boxes for both), one per eye when they differ (the cart keeps a line per prescription).
-   */
-  function lensLines(): { prescription: ContactLensPrescription; quantity: number }[] {
-    const right = toLensPrescription(lensValues.right);
-    const left = toLensPrescription(lensValues.left);
-    if (isBlank(right)) return [{ prescription: left, quantity }];
-    if (isBlank(left)) return [{ prescription: right, quantity }];
-    if (samePrescription(right, left)) return [{ prescription: right, quantity: Math.min(MAX_LINE_QUANTITY, quantity * 2) }];
-    return [
-      { prescription: right, quantity },
-      { prescription: left, quantity },
-    ];
-  }
-
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (outcome.kind === 'sending') return;
     setTried(true);
-    if (Object.keys(fieldErrors).length > 0) {
-      setOutcome({ kind: 'error', message: pt.fixErrors, details: [] });
-      return;
-    }
-    const prescriptionGlasses: GlassesPrescription | null = glassesCheck?.prescription ?? null;
-    const subscriptionInterval = subscriptionPrice && purchase === 'subscription' ? interval : null;
-    const lines: { prescription: ContactLensPrescription | null; quantity: number }[] = lens ? lensLines() : [{ prescription: null, quantity }];
-
     setOutcome({ kind: 'sending' });
-    // "Læg i kurv" adds to a line already in the cart with the same prescription (the API sets a line's quantity).
-    const shopper = await api.getShopper();
-    const inCart = shopper.ok ? shopper.data.cartHead.cart.items : [];
-    const bodies: CartUpdateRequest[] = [];
-    for (const l of lines) {
-      const existing = inCart.find(
-        (i) => i.skuId === skuId && i.subscriptionInterval === subscriptionInterval && samePrescription(i.prescription, l.prescription) && samePrescription(i.prescriptionGlasses, prescriptionGlasses),
-      );
-      const total = (existing?.quantity ?? 0) + l.quantity;
-      if (total > MAX_LINE_QUANTITY) {
-        setOutcome({ kind: 'error', message: pt.lineMax, details: [] });
+    try {
+      // A submit before the rules have loaded waits for them, then checks as always.
+      const loaded = needsPrescription ? (inputs ?? (await loadInputs())) : null;
+      if (loaded && loaded !== inputs) setInputs(loaded);
+      const { glassesCheck: checked, errors } = check(loaded);
+      if (Object.keys(errors).length > 0) {
+        setOutcome({ kind: 'error', message: pt.fixErrors, details: [] });
         return;
       }
-      bodies.push({
+      const { addToCart } = await loadAddToCart();
+      const { error, cartHead } = await addToCart(api, {
         skuId,
-        quantity: total,
-        noCheckoutInfo: false,
-        ...(subscriptionInterval ? { subscriptionInterval } : {}),
-        ...(l.prescription ? { prescription: l.prescription } : {}),
-        ...(prescriptionGlasses ? { prescriptionGlasses } : {}),
+        quantity,
+        subscriptionInterval: subscriptionPrice && purchase === 'subscription' ? interval : null,
+        lens: lens ? lensValues : null,
+        prescriptionGlasses: checked?.prescription ?? null,
       });
+      setOutcome(error ? { kind: 'error', ...error } : { kind: 'added' });
+      if (cartHead) window.dispatchEvent(new CustomEvent<CartHead>(CART_UPDATED_EVENT, { detail: cartHead }));
+    } catch {
+      setOutcome({ kind: 'error', message: t.error.generic, details: [] });
     }
-    let last: CartHead | null = null;
-    for (const body of bodies) {
-      const r = await api.cartUpdate(body);
-      if (!r.ok) {
-        // SPEC §8 texts come from the API in Danish (422 sold out / store only, 400 per field); the form keeps its input.
-        const details = Object.values(r.error.fields ?? {}).filter((m) => m !== r.error.message);
-        setOutcome({ kind: 'error', message: r.error.message, details });
-        if (last) window.dispatchEvent(new CustomEvent<CartHead>(CART_UPDATED_EVENT, { detail: last }));
-        return;
-      }
-      last = r.data.cartHead;
-    }
-    setOutcome({ kind: 'added' });
-    if (last) window.dispatchEvent(new CustomEvent<CartHead>(CART_UPDATED_EVENT, { detail: last }));
   }
 
   const sending = outcome.kind === 'sending';
+  const LensFields = inputs?.lens?.LensPrescriptionFields;
+  const GlassesFields = inputs?.glasses?.GlassesPrescriptionFields;
+  // In place of the prescription inputs for the moment they load; what is entered is kept here meanwhile.
+  const loading = loadFailed ? (
+    <LoadError onRetry={() => setLoadFailed(false)} />
+  ) : (
+    <p role="status" className="hint">
+      {pt.prescriptionLoading}
+    </p>
+  );
   return (
     <form className="product-purchase" onSubmit={(e) => void submit(e)} noValidate aria-busy={sending}>
       {article.skus.length > 1 ? (
@@ -196,7 +188,8 @@ export function PurchaseForm({ article, api, initialSkuId }: Props) {
         </fieldset>
       ) : null}
 
-      {lens ? <LensPrescriptionFields params={lens} values={lensValues} onChange={changeLens} errors={shownErrors} idPrefix={id} /> : null}
+      {lens && LensFields ? <LensFields params={lens} values={lensValues} onChange={changeLens} errors={shownErrors} idPrefix={id} /> : null}
+      {lens && !LensFields ? loading : null}
 
       {glassesCapable ? (
         <fieldset className="product-fieldset">
@@ -205,8 +198,9 @@ export function PurchaseForm({ article, api, initialSkuId }: Props) {
             <input type="checkbox" checked={withPrescription} onChange={(e) => setWithPrescription(e.target.checked)} />
             {pt.withPrescriptionHint}
           </label>
-          {withPrescription && glassesCheck ? (
-            <GlassesPrescriptionFields
+          {withPrescription && !glassesCheck ? loading : null}
+          {glassesCheck && GlassesFields ? (
+            <GlassesFields
               values={glasses}
               onChange={(k: GlassesKey, v: string) => setGlasses((prev) => ({ ...prev, [k]: v }))}
               confirmed={confirmed}

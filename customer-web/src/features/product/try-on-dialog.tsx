@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
 import { lockBodyScroll, trapTab } from '../../focus-trap';
 import { FRONT_ASPECT, framePartUrl } from './frame-parts';
-import { pt } from './messages';
+import { ptTryOn } from './frame-view-messages';
 
 type Camera = 'starting' | 'live' | 'unavailable';
 
@@ -17,10 +17,10 @@ interface Placement {
 
 const START: Placement = { size: 55, x: 50, y: 42, tilt: 0 };
 const SLIDERS = [
-  { key: 'size', label: pt.tryOn.size, min: 20, max: 95, unit: '%' },
-  { key: 'x', label: pt.tryOn.horizontal, min: 0, max: 100, unit: '%' },
-  { key: 'y', label: pt.tryOn.vertical, min: 0, max: 100, unit: '%' },
-  { key: 'tilt', label: pt.tryOn.tilt, min: -30, max: 30, unit: '°' },
+  { key: 'size', label: ptTryOn.size, min: 20, max: 95, unit: '%' },
+  { key: 'x', label: ptTryOn.horizontal, min: 0, max: 100, unit: '%' },
+  { key: 'y', label: ptTryOn.vertical, min: 0, max: 100, unit: '%' },
+  { key: 'tilt', label: ptTryOn.tilt, min: -30, max: 30, unit: '°' },
 ] as const satisfies readonly { key: keyof Placement; label: string; min: number; max: number; unit: string }[];
 
 const stopTracks = (stream: MediaStream) => stream.getTracks().forEach((t) => t.stop());
@@ -147,24 +147,24 @@ export function TryOnDialog({ articleId, returnFocus, onClose }: { articleId: st
     <div className="try-on-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div ref={dialogRef} role="dialog" aria-modal="true" aria-labelledby={titleId} className="try-on-dialog" onKeyDown={onKeyDown}>
         <div className="try-on-head">
-          <h2 id={titleId}>{pt.tryOn.title}</h2>
+          <h2 id={titleId}>{ptTryOn.title}</h2>
           <button ref={closeRef} type="button" className="secondary" onClick={onClose}>
-            {pt.tryOn.close}
+            {ptTryOn.close}
           </button>
         </div>
-        <p className="try-on-privacy">{pt.tryOn.privacy}</p>
+        <p className="try-on-privacy">{ptTryOn.privacy}</p>
         {camera === 'unavailable' ? (
           <div role="alert" className="try-on-alert">
-            <p>{pt.tryOn.cameraNeeded}</p>
+            <p>{ptTryOn.cameraNeeded}</p>
             <button type="button" onClick={retry}>
-              {pt.tryOn.retry}
+              {ptTryOn.retry}
             </button>
           </div>
         ) : (
           <>
             {camera === 'starting' ? (
               <p role="status" className="try-on-status">
-                {pt.tryOn.starting}
+                {ptTryOn.starting}
               </p>
             ) : null}
             <div ref={stageRef} className="try-on-stage" style={{ aspectRatio: String(aspect) }}>
@@ -174,7 +174,7 @@ export function TryOnDialog({ articleId, returnFocus, onClose }: { articleId: st
                 autoPlay
                 muted
                 playsInline
-                aria-label={pt.tryOn.video}
+                aria-label={ptTryOn.video}
                 onLoadedMetadata={(e) => {
                   const v = e.currentTarget;
                   if (v.videoWidth && v.videoHeight) setAspect(v.videoWidth / v.videoHeight);
@@ -198,26 +198,26 @@ export function TryOnDialog({ articleId, returnFocus, onClose }: { articleId: st
             {camera === 'live' ? (
               <>
                 <fieldset className="try-on-controls">
-                  <legend>{pt.tryOn.adjust}</legend>
-                  <p className="try-on-hint">{pt.tryOn.dragHint}</p>
+                  <legend>{ptTryOn.adjust}</legend>
+                  <p className="try-on-hint">{ptTryOn.dragHint}</p>
                   {SLIDERS.map((s) => (
                     <TryOnSlider key={s.key} label={s.label} min={s.min} max={s.max} unit={s.unit} value={place[s.key]} onChange={setField(s.key)} />
                   ))}
                 </fieldset>
                 <div className="try-on-actions">
                   <button type="button" onClick={capture}>
-                    {pt.tryOn.capture}
+                    {ptTryOn.capture}
                   </button>
                   {photo ? (
-                    <a className="button" href={photo} download={pt.tryOn.fileName(articleId)}>
-                      {pt.tryOn.save}
+                    <a className="button" href={photo} download={ptTryOn.fileName(articleId)}>
+                      {ptTryOn.save}
                     </a>
                   ) : null}
                 </div>
                 <p role="status" className="try-on-status">
-                  {photo ? pt.tryOn.taken : ''}
+                  {photo ? ptTryOn.taken : ''}
                 </p>
-                {photo ? <img className="try-on-photo" src={photo} alt={pt.tryOn.captured} /> : null}
+                {photo ? <img className="try-on-photo" src={photo} alt={ptTryOn.captured} /> : null}
               </>
             ) : null}
           </>
