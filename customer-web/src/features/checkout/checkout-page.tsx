@@ -1,57 +1,53 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
-import {
-  checkoutPlaceRequestSchema,
-  formatDkk,
-  validatePostcode,
-  type CheckoutPlaceRequest,
-  type CheckoutQuote,
-  type CheckoutQuoteRequest,
-  type DeliveryOption,
-} from '@optik/shared';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
+import { formatDkk, type CheckoutQuote, type CheckoutQuoteRequest, type DeliveryOption } from '@optik/shared';
 import type { Api } from '../../api';
-import { loadAccountPrefill, prefillAddress, prefillContact } from '../account/auth/prefill';
+import { t } from '../../messages';
 import { FieldError, TextField } from '../../text-field';
 import type { PlacedOrder } from './checkout-state';
+import { loadPostcodes, loadSubmit, type SubmitModule, type ValidatePostcode } from './deferred';
+import { fieldKey } from './field-key';
 import { checkoutText as c } from './messages';
 import { OrderLinesTable } from './order-lines';
-import { initialPayment, PAYMENT_FIELDS, paymentDetails, paymentFailureStep, PaymentFields, type PaymentField, type PaymentState } from './payment-form';
+import { initialPayment, PAYMENT_FIELDS, PaymentFields, type PaymentField, type PaymentState } from './payment-fields';
+import type { Points, StoreOption } from './pickup-choice';
 import './checkout.css';
 
 /** With `get`, a signed-in customer's saved details fill the form (features/account). */
 export type CheckoutApi = Pick<Api, 'deliveryOptions' | 'collectionPoints' | 'checkoutQuote' | 'checkoutPlace' | 'getStores'> & Partial<Pick<Api, 'get'>>;
 
-type Loaded<T> = { state: 'loading' } | { state: 'error'; status: number; message: string } | { state: 'ready'; data: T };
+export type Loaded<T> = { state: 'loading' } | { state: 'error'; status: number; message: string } | { state: 'ready'; data: T };
 type GiftCardInput = { number: string; pin: string };
-type CollectionPoint = Extract<Awaited<ReturnType<CheckoutApi['collectionPoints']>>, { ok: true }>['data']['data'][number];
 /** What the quote depends on; applied only once the API accepted it. */
-interface Choices {
+export interface Choices {
   deliveryMethodId?: number;
   discountCode?: string;
   giftCards: GiftCardInput[];
 }
-type Contact = { firstName: string; lastName: string; email: string; phone: string };
-type Address = { zip: string; city: string; street: string };
+export type Contact = { firstName: string; lastName: string; email: string; phone: string };
+export type Address = { zip: string; city: string; street: string };
 /** Field errors keyed by request path, as the API reports them ('contact.email', 'payment.cvc', …). */
-type Errors = Record<string, string>;
+export type Errors = Record<string, string>;
 
 const last4 = (n: string) => n.slice(-4);
 
-/** Request paths the form shows next to a field; anything else goes in the form-level alert. */
-function fieldKey(path: string): string {
-  if (path.startsWith('giftCards')) return 'giftCards';
-  if (path === 'payment.method') return 'payment';
-  return path;
-}
+/** Only for the options that need them: loaded when one is chosen (first-load JS, issue 5). */
+const CollectionPointChoice = lazy(() => import('./pickup-choice').then((m) => ({ default: m.CollectionPointChoice })));
+const StoreChoice = lazy(() => import('./pickup-choice').then((m) => ({ default: m.StoreChoice })));
 
 /**
  * The web checkout (SPEC §2 /checkout): contact, postcode-first address, delivery from the API
  * (parcel shop or store where the option needs one), discount code and gift cards, a live quote,
  * and payment as on the pay-by-link page with the SPEC §3 failure results. The shared request
  * schema checks the form before sending; the API's 400 field errors land on the same fields.
+ * `signedIn` (a customer's session) fetches the saved details to fill the form.
  */
-export function CheckoutPage({ api, onPaid }: { api: CheckoutApi; onPaid: (placed: PlacedOrder) => void }) {
+export function CheckoutPage({ api, onPaid, signedIn = false }: { api: CheckoutApi; onPaid: (placed: PlacedOrder) => void; signedIn?: boolean }) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
+  /** The postcode list, once the first postcode input has loaded it (./deferred). */
+  const [validateZip, setValidateZip] = useState<ValidatePostcode | null>(null);
+  /** A submit is being checked (the check may still be loading). */
+  const checking = useRef(false);
 
   const [options, setOptions] = useState<Loaded<DeliveryOption[]>>({ state: 'loading' });
   const [quote, setQuote] = useState<Loaded<CheckoutQuote>>({ state: 'loading' });
@@ -94,18 +90,30 @@ export function CheckoutPage({ api, onPaid }: { api: CheckoutApi; onPaid: (place
   }, [api]);
 
   // A signed-in customer's name, e-mail, phone and address fill what the shopper has not typed.
+  // Loaded only for a session: a visitor never fetches the account code (it brings zod).
   useEffect(() => {
-    if (!api.get) return;
+    const get = api.get;
+    if (!get || !signedIn) return;
     let live = true;
-    void loadAccountPrefill(api.get).then((d) => {
-      if (!live || !d) return;
-      setContact((v) => prefillContact(v, d));
-      setAddress((v) => prefillAddress(v, d));
-    });
+    import('../account/auth/prefill')
+      .then(async ({ loadAccountPrefill, prefillAddress, prefillContact }) => {
+        const d = await loadAccountPrefill(get);
+        if (!live || !d) return;
+        setContact((v) => prefillContact(v, d));
+        setAddress((v) => prefillAddress(v, d));
+      })
+      // A convenience only: without it the form is simply empty.
+      .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [api]);
+  }, [api, signedIn]);
+
+  // A postcode, typed or filled from the account, needs the list (city, parcel shops, checks).
+  const hasZip = address.zip.trim() !== '';
+  useEffect(() => {
+    if (hasZip && !validateZip) void postcodes().catch(() => undefined);
+  }, [hasZip, validateZip]);
 
   useEffect(() => {
     if (focusError) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -115,41 +123,13 @@ export function CheckoutPage({ api, onPaid }: { api: CheckoutApi; onPaid: (place
   }, [focusField]);
 
   const option = options.state === 'ready' ? options.data.find((o) => o.id === selectedDelivery) : undefined;
-  const postcode = validatePostcode(address.zip);
+  const postcode = validateZip?.(address.zip);
 
-  // Parcel shops near the postcode, for an option that needs one.
-  const pointsKey = option?.needs === 'collection-point' && postcode.ok ? `${postcode.postcode}:${option.id}` : null;
-  const [points, setPoints] = useState<{ key: string; value: Loaded<CollectionPoint[]> } | null>(null);
-  useEffect(() => {
-    if (!pointsKey) return;
-    const [zip, methodId] = pointsKey.split(':') as [string, string];
-    let live = true;
-    void api.collectionPoints(zip, Number(methodId)).then((r) => {
-      if (live) setPoints({ key: pointsKey, value: r.ok ? { state: 'ready', data: r.data.data } : { state: 'error', status: r.status, message: r.error.message } });
-    });
-    return () => {
-      live = false;
-    };
-  }, [api, pointsKey]);
-  const currentPoints: Loaded<CollectionPoint[]> | null = pointsKey ? (points?.key === pointsKey ? points.value : { state: 'loading' }) : null;
-
-  // Stores for click and collect, fetched the first time that option is chosen.
-  const needsStore = option?.needs === 'store';
-  const [stores, setStores] = useState<Loaded<{ id: string; name: string; city: string }[]> | null>(null);
-  const storesWanted = needsStore || stores !== null;
-  useEffect(() => {
-    if (!storesWanted) return;
-    let live = true;
-    void api.getStores().then((r) => {
-      if (!live) return;
-      if (!r.ok) return setStores({ state: 'error', status: r.status, message: r.error.message });
-      const cc = r.data.data.filter((s) => s.services.includes('click-and-collect'));
-      setStores({ state: 'ready', data: (cc.length > 0 ? cc : r.data.data).map((s) => ({ id: s.id, name: s.name, city: s.city })) });
-    });
-    return () => {
-      live = false;
-    };
-  }, [api, storesWanted]);
+  // Parcel shops near the postcode, for an option that needs one; stores for click and collect,
+  // fetched the first time that option is chosen (./pickup-choice).
+  const pointsKey = option?.needs === 'collection-point' && postcode?.ok ? `${postcode.postcode}:${option.id}` : null;
+  const [points, setPoints] = useState<Points>(null);
+  const [stores, setStores] = useState<Loaded<StoreOption[]> | null>(null);
 
   /**
    * A new quote for changed choices. The choice is kept only when the API accepts it; a refused
@@ -215,46 +195,37 @@ export function CheckoutPage({ api, onPaid }: { api: CheckoutApi; onPaid: (place
     void apply();
   }
 
+  async function postcodes(): Promise<ValidatePostcode> {
+    const validate = await loadPostcodes();
+    setValidateZip(() => validate);
+    return validate;
+  }
+  /** At once when the list is here; on the first keystrokes a moment later, when it has loaded. */
+  function withPostcodes(next: (validate: ValidatePostcode) => void) {
+    if (validateZip) next(validateZip);
+    else void postcodes().then(next, () => undefined);
+  }
+
   function onZipChange(zip: string) {
-    const pc = validatePostcode(zip);
-    setAddress((a) => ({ ...a, zip, ...(pc.ok ? { city: pc.city } : {}) }));
-    if (pc.ok) setErrors(({ 'address.zip': _z, 'address.city': _c, ...rest }) => rest);
+    setAddress((a) => ({ ...a, zip }));
+    withPostcodes((validate) => {
+      const pc = validate(zip);
+      if (!pc.ok) return;
+      setAddress((a) => (a.zip === zip ? { ...a, city: pc.city } : a));
+      setErrors(({ 'address.zip': _z, 'address.city': _c, ...rest }) => rest);
+    });
   }
   function onZipBlur() {
-    if (!address.zip.trim()) return;
-    const pc = validatePostcode(address.zip);
-    if (!pc.ok) setErrors((e) => ({ ...e, 'address.zip': pc.message }));
+    const zip = address.zip;
+    if (!zip.trim()) return;
+    withPostcodes((validate) => {
+      const pc = validate(zip);
+      if (!pc.ok) setErrors((e) => ({ ...e, 'address.zip': pc.message }));
+    });
   }
 
   const ready = quote.state === 'ready' ? quote.data : null;
   const needsPayment = !ready || ready.toPay > 0;
-
-  function request(): CheckoutPlaceRequest {
-    return {
-      contact,
-      address: { street: address.street, zip: address.zip, city: address.city },
-      // Undefined when nothing is chosen: the schema then says 'Vælg en leveringsmetode.'
-      deliveryMethodId: selectedDelivery as number,
-      ...(option?.needs === 'collection-point' && collectionPointId ? { collectionPointId } : {}),
-      ...(option?.needs === 'store' && pickupStoreId ? { pickupStoreId } : {}),
-      ...(choices.discountCode ? { discountCode: choices.discountCode } : {}),
-      giftCards: choices.giftCards,
-      ...(needsPayment ? { payment: paymentDetails(payment) } : {}),
-      // The schema wants the literal true; false is sent to it so it gives its Danish message.
-      acceptTerms: acceptTerms as true,
-    };
-  }
-
-  /** Client-side checks: the shared schema, plus what it cannot know (postcode list, a chosen parcel shop or store). */
-  function validate(body: CheckoutPlaceRequest): Errors {
-    const out: Errors = {};
-    const check = checkoutPlaceRequestSchema.safeParse(body);
-    if (!check.success) for (const issue of check.error.issues) out[fieldKey(issue.path.join('.'))] ??= issue.message;
-    if (!out['address.zip'] && !postcode.ok) out['address.zip'] = postcode.message;
-    if (option?.needs === 'collection-point' && !collectionPointId) out.collectionPointId = c.noCollectionPoint;
-    if (option?.needs === 'store' && !pickupStoreId) out.pickupStoreId = c.noStore;
-    return out;
-  }
 
   function showErrors(next: Errors, message: string) {
     setErrors(next);
@@ -264,17 +235,29 @@ export function CheckoutPage({ api, onPaid }: { api: CheckoutApi; onPaid: (place
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (busy) return;
-    const body = request();
-    const found = validate(body);
+    if (busy || checking.current) return;
+    const form = { contact, address, deliveryMethodId: selectedDelivery, needs: option?.needs, collectionPointId, pickupStoreId, choices, payment: needsPayment ? payment : null, acceptTerms };
+    checking.current = true;
+    let checks: [SubmitModule, ValidatePostcode];
+    try {
+      checks = await Promise.all([loadSubmit(), postcodes()]);
+    } catch {
+      // The checks could not be fetched (offline): nothing is sent, nothing typed is lost.
+      setAlert(t.error.generic);
+      return;
+    } finally {
+      checking.current = false;
+    }
+    const [m, validatePostcode] = checks;
+    const body = m.placeRequest(form);
+    const found = m.formErrors(form, body, validatePostcode(address.zip));
     if (Object.keys(found).length > 0) return showErrors(found, c.fixFields);
     setBusy(true);
     setAlert(null);
     const r = await api.checkoutPlace(body);
     setBusy(false);
     if (!r.ok) {
-      const fields: Errors = {};
-      for (const [k, v] of Object.entries(r.error.fields ?? {})) fields[fieldKey(k)] ??= v;
+      const fields = m.apiFieldErrors(r.error.fields);
       if (Object.keys(fields).length > 0) return showErrors(fields, r.error.message);
       setErrors({});
       setAlert(r.error.message);
@@ -284,7 +267,7 @@ export function CheckoutPage({ api, onPaid }: { api: CheckoutApi; onPaid: (place
     if (answer.outcome === 'paid') return onPaid({ order: answer.order, email: contact.email.trim() });
     // SPEC §3 failure results; the cart stays as it was on the server.
     setErrors({});
-    const step = paymentFailureStep(answer.failureResult, answer.message, c);
+    const step = m.paymentFailureStep(answer.failureResult, answer.message, c);
     setPayment(step.payment);
     setAlert(step.message);
     if (step.restart) setPaymentKey((k) => k + 1);
@@ -304,6 +287,11 @@ export function CheckoutPage({ api, onPaid }: { api: CheckoutApi; onPaid: (place
   }
 
   const err = (key: string) => errors[key];
+  /** A parcel shop or store picked: kept, and its error cleared. */
+  const choose = (key: 'collectionPointId' | 'pickupStoreId', set: (value: string) => void) => (value: string) => {
+    set(value);
+    setErrors(({ [key]: _picked, ...rest }) => rest);
+  };
   const text = (key: keyof Contact, label: string, props: Record<string, unknown>) => (
     <TextField id={`${id}-${key}`} label={label} error={err(`contact.${key}`)} value={contact[key]} onChange={(e) => setContact((v) => ({ ...v, [key]: e.target.value }))} {...props} />
   );
@@ -367,72 +355,32 @@ export function CheckoutPage({ api, onPaid }: { api: CheckoutApi; onPaid: (place
             {err('deliveryMethodId') && <FieldError id={`${id}-delivery-error`}>{err('deliveryMethodId')}</FieldError>}
 
             {option?.needs === 'collection-point' && (
-              <fieldset className="nested" aria-describedby={err('collectionPointId') ? `${id}-point-error` : undefined}>
-                <legend>{c.collectionPointLegend}</legend>
-                {!currentPoints && <p className="hint">{c.collectionPointNeedsZip}</p>}
-                {currentPoints?.state === 'loading' && <p role="status">{c.collectionPointsLoading}</p>}
-                {currentPoints?.state === 'error' && (
-                  <p role="alert" className="error">
-                    {currentPoints.message}
-                  </p>
-                )}
-                {currentPoints?.state === 'ready' && currentPoints.data.length === 0 && <p>{c.collectionPointsNone}</p>}
-                {currentPoints?.state === 'ready' &&
-                  currentPoints.data.map((p) => (
-                    <label key={p.id} className="choice">
-                      <input
-                        type="radio"
-                        name={`${id}-point`}
-                        value={p.id}
-                        checked={collectionPointId === p.id}
-                        aria-invalid={err('collectionPointId') ? true : undefined}
-                        onChange={() => {
-                          setCollectionPointId(p.id);
-                          setErrors(({ collectionPointId: _c, ...rest }) => rest);
-                        }}
-                      />
-                      <span>
-                        {p.name}
-                        <span className="line-note">
-                          {p.street}, {p.zip} {p.city} · {p.openingHours}
-                        </span>
-                      </span>
-                    </label>
-                  ))}
-                {err('collectionPointId') && <FieldError id={`${id}-point-error`}>{err('collectionPointId')}</FieldError>}
-              </fieldset>
+              <Suspense fallback={<p role="status">{c.collectionPointsLoading}</p>}>
+                <CollectionPointChoice
+                  api={api}
+                  idPrefix={id}
+                  pointsKey={pointsKey}
+                  points={points}
+                  onPoints={setPoints}
+                  value={collectionPointId}
+                  error={err('collectionPointId')}
+                  onChange={choose('collectionPointId', setCollectionPointId)}
+                />
+              </Suspense>
             )}
 
-            {needsStore && (
-              <div className="field">
-                <label htmlFor={`${id}-store`}>{c.store}</label>
-                {stores?.state === 'ready' ? (
-                  <select
-                    id={`${id}-store`}
-                    value={pickupStoreId}
-                    aria-invalid={err('pickupStoreId') ? true : undefined}
-                    aria-describedby={err('pickupStoreId') ? `${id}-store-error` : undefined}
-                    onChange={(e) => {
-                      setPickupStoreId(e.target.value);
-                      setErrors(({ pickupStoreId: _p, ...rest }) => rest);
-                    }}
-                  >
-                    <option value="">{c.storeChoose}</option>
-                    {stores.data.map((s) => (
-                      <option key={s.id} value={s.id}>
-                        {s.name}
-                      </option>
-                    ))}
-                  </select>
-                ) : stores?.state === 'error' ? (
-                  <p role="alert" className="error">
-                    {stores.message}
-                  </p>
-                ) : (
-                  <p role="status">{c.storesLoading}</p>
-                )}
-                {err('pickupStoreId') && <FieldError id={`${id}-store-error`}>{err('pickupStoreId')}</FieldError>}
-              </div>
+            {option?.needs === 'store' && (
+              <Suspense fallback={<p role="status">{c.storesLoading}</p>}>
+                <StoreChoice
+                  api={api}
+                  id={`${id}-store`}
+                  stores={stores}
+                  onStores={setStores}
+                  value={pickupStoreId}
+                  error={err('pickupStoreId')}
+                  onChange={choose('pickupStoreId', setPickupStoreId)}
+                />
+              </Suspense>
             )}
           </fieldset>
 
