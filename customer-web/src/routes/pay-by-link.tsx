@@ -13,6 +13,7 @@ import {
 } from '@optik/shared';
 import type { Api } from '../api';
 import { t } from '../messages';
+import { payText } from '../payment-messages';
 import { useApi } from '../use-api';
 import { GiftCardFields } from './pay-gift-cards';
 
@@ -51,10 +52,10 @@ export function PayByLink({ api, token }: { api: PayApi; token: string }) {
 
   return (
     <div className="page narrow pay-page">
-      <h1>{t.pay.title}</h1>
+      <h1>{payText.title}</h1>
       {order.state === 'loading' && (
         <p role="status" aria-live="polite">
-          {t.pay.loading}
+          {payText.loading}
         </p>
       )}
       {order.state === 'error' && (
@@ -103,23 +104,23 @@ export function PayByLink({ api, token }: { api: PayApi; token: string }) {
 
 function OrderSummary({ order }: { order: PayLinkOrder }) {
   return (
-    <section aria-label={t.pay.orderHeading}>
-      <p className="lead">{t.pay.greeting(order.customerFirstName)}</p>
+    <section aria-label={payText.orderHeading}>
+      <p className="lead">{payText.greeting(order.customerFirstName)}</p>
       <p>
-        {t.pay.orderNumber} <strong>{order.orderNumber}</strong>
+        {payText.orderNumber} <strong>{order.orderNumber}</strong>
       </p>
-      {order.deliveryMethodId === CLICK_AND_COLLECT && <p>{t.pay.pickup(order.storeName)}</p>}
-      {order.deliveryMethodId === HOME_DELIVERY && <p>{t.pay.homeDelivery}</p>}
+      {order.deliveryMethodId === CLICK_AND_COLLECT && <p>{payText.pickup(order.storeName)}</p>}
+      {order.deliveryMethodId === HOME_DELIVERY && <p>{payText.homeDelivery}</p>}
       <table className="order-lines">
-        <caption className="visually-hidden">{t.pay.linesCaption}</caption>
+        <caption className="visually-hidden">{payText.linesCaption}</caption>
         <thead>
           <tr>
-            <th scope="col">{t.pay.item}</th>
+            <th scope="col">{payText.item}</th>
             <th scope="col" className="num">
-              {t.pay.quantity}
+              {payText.quantity}
             </th>
             <th scope="col" className="num">
-              {t.pay.amount}
+              {payText.amount}
             </th>
           </tr>
         </thead>
@@ -128,7 +129,7 @@ function OrderSummary({ order }: { order: PayLinkOrder }) {
             <tr key={i}>
               <td>
                 {line.description}
-                {line.subscriptionInterval && <span className="line-note">{t.pay.subscription(line.subscriptionInterval)}</span>}
+                {line.subscriptionInterval && <span className="line-note">{payText.subscription(line.subscriptionInterval)}</span>}
               </td>
               <td className="num">{line.quantity}</td>
               <td className="num">{formatDkk(line.lineTotal)}</td>
@@ -136,18 +137,18 @@ function OrderSummary({ order }: { order: PayLinkOrder }) {
           ))}
         </tbody>
         <tfoot>
-          <SumRow label={t.pay.shipping} value={order.shipping === 0 ? t.pay.free : formatDkk(order.shipping)} />
-          <SumRow label={t.pay.total} value={formatDkk(order.totalPrice)} total />
-          <SumRow label={t.pay.vat} value={formatDkk(order.vat)} />
+          <SumRow label={payText.shipping} value={order.shipping === 0 ? payText.free : formatDkk(order.shipping)} />
+          <SumRow label={payText.total} value={formatDkk(order.totalPrice)} total />
+          <SumRow label={payText.vat} value={formatDkk(order.vat)} />
           {order.giftCardAmount > 0 && (
             <>
-              <SumRow label={t.pay.paidByGiftCard} value={`−${formatDkk(order.giftCardAmount)}`} />
-              <SumRow label={t.pay.toPay} value={formatDkk(order.toPay)} total />
+              <SumRow label={payText.paidByGiftCard} value={`−${formatDkk(order.giftCardAmount)}`} />
+              <SumRow label={payText.toPay} value={formatDkk(order.toPay)} total />
             </>
           )}
         </tfoot>
       </table>
-      <p className="muted">{t.pay.expires(formatExpiry(order.expiresAt))}</p>
+      <p className="muted">{payText.expires(formatExpiry(order.expiresAt))}</p>
     </section>
   );
 }
@@ -170,7 +171,7 @@ function formatExpiry(iso: string): string {
   if (Number.isNaN(date.getTime())) return iso;
   const p = copenhagenParts(date);
   const time = `${String(Math.floor(p.minutes / 60)).padStart(2, '0')}.${String(p.minutes % 60).padStart(2, '0')}`;
-  return t.pay.dateTime(p.day, t.pay.months[p.month - 1] ?? '', p.year, time);
+  return payText.dateTime(p.day, payText.months[p.month - 1] ?? '', p.year, time);
 }
 
 type Field = 'cardNumber' | 'expiry' | 'cvc' | 'phone' | 'ssn';
@@ -281,7 +282,7 @@ function PaymentForm({
         const key = paymentField(issue.path.join('.'));
         if (key) errors[key] ??= issue.message;
       }
-      showFieldErrors(errors, t.pay.fixFields);
+      showFieldErrors(errors, payText.fixFields);
       return;
     }
     setBusy(true);
@@ -336,40 +337,40 @@ function PaymentForm({
     <form ref={formRef} onSubmit={submit} noValidate className="stack pay-form">
       <GiftCardFields idPrefix={id} cards={giftCards} cover={quote?.giftCardCover ?? 0} toPay={toPay} onApply={(card) => requote([...giftCards.filter((g) => g.number !== card.number), card])} onRemove={(n) => void removeGiftCard(n)} />
       {toPay === 0 ? (
-        <p>{t.pay.giftCardsCoverAll}</p>
+        <p>{payText.giftCardsCoverAll}</p>
       ) : (
         <fieldset className="choices">
-          <legend>{t.pay.methodLegend}</legend>
+          <legend>{payText.methodLegend}</legend>
           {METHODS.map((m) => (
             <label key={m} className="choice">
               <input type="radio" name={`${id}-method`} value={m} checked={method === m} onChange={() => setMethod(m)} />
-              {t.pay.methods[m]}
+              {payText.methods[m]}
             </label>
           ))}
         </fieldset>
       )}
       {toPay > 0 && method === 'card' && (
         <>
-          {input('cardNumber', t.pay.cardNumber, { inputMode: 'numeric', autoComplete: 'cc-number' })}
-          {input('expiry', t.pay.expiry, { autoComplete: 'cc-exp' })}
-          {input('cvc', t.pay.cvc, { inputMode: 'numeric', autoComplete: 'cc-csc' })}
+          {input('cardNumber', payText.cardNumber, { inputMode: 'numeric', autoComplete: 'cc-number' })}
+          {input('expiry', payText.expiry, { autoComplete: 'cc-exp' })}
+          {input('cvc', payText.cvc, { inputMode: 'numeric', autoComplete: 'cc-csc' })}
           {needsApproval && (
             <label className="choice">
               <input type="checkbox" checked={approved} onChange={(e) => setApproved(e.target.checked)} />
-              {t.pay.bankApproved}
+              {payText.bankApproved}
             </label>
           )}
         </>
       )}
-      {toPay > 0 && method === 'mobilepay' && input('phone', t.pay.phone, { type: 'tel', autoComplete: 'tel' })}
-      {toPay > 0 && method === 'klarna' && needsSsn && input('ssn', t.pay.cpr, { type: 'text', autoComplete: 'off', spellCheck: false }, t.pay.cprHint)}
+      {toPay > 0 && method === 'mobilepay' && input('phone', payText.phone, { type: 'tel', autoComplete: 'tel' })}
+      {toPay > 0 && method === 'klarna' && needsSsn && input('ssn', payText.cpr, { type: 'text', autoComplete: 'off', spellCheck: false }, payText.cprHint)}
       {alert && (
         <p role="alert" className="error">
           {alert}
         </p>
       )}
       <button type="submit" disabled={busy}>
-        {busy ? t.pay.submitting : toPay === 0 ? t.pay.submitGiftCards : t.pay.submit(formatDkk(toPay))}
+        {busy ? payText.submitting : toPay === 0 ? payText.submitGiftCards : payText.submit(formatDkk(toPay))}
       </button>
     </form>
   );
@@ -378,17 +379,17 @@ function PaymentForm({
 function TestData() {
   return (
     <details className="test-data">
-      <summary>{t.pay.test.summary}</summary>
-      <p>{t.pay.test.intro}</p>
+      <summary>{payText.test.summary}</summary>
+      <p>{payText.test.intro}</p>
       <ul>
-        {t.pay.test.cards.map(([card, what]) => (
+        {payText.test.cards.map(([card, what]) => (
           <li key={card}>
             <code>{card}</code>: {what}
           </li>
         ))}
-        <li>{t.pay.test.cardRest}</li>
-        <li>{t.pay.test.mobilepay}</li>
-        <li>{t.pay.test.klarna}</li>
+        <li>{payText.test.cardRest}</li>
+        <li>{payText.test.mobilepay}</li>
+        <li>{payText.test.klarna}</li>
       </ul>
     </details>
   );
@@ -400,10 +401,10 @@ function Confirmation({ orderNumber }: { orderNumber: string }) {
   return (
     <div className="page narrow pay-page">
       <h1 ref={heading} tabIndex={-1}>
-        {t.pay.paidTitle}
+        {payText.paidTitle}
       </h1>
-      <p>{t.pay.paidBody(orderNumber)}</p>
-      <p>{t.pay.paidNext}</p>
+      <p>{payText.paidBody(orderNumber)}</p>
+      <p>{payText.paidNext}</p>
     </div>
   );
 }

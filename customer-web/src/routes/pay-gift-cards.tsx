@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { formatDkk, giftCardLookupRequestSchema, type GiftCardLookupRequest } from '@optik/shared';
 import { checkoutText as c } from '../features/checkout/messages';
-import { t } from '../messages';
+import { payText } from '../payment-messages';
 import { TextField } from '../text-field';
 import '../features/checkout/checkout.css';
 
@@ -88,7 +88,7 @@ export function GiftCardFields({
   return (
     <fieldset aria-labelledby={legendId}>
       <legend id={legendId}>{c.giftCardLegend}</legend>
-      <p className="hint">{t.pay.giftCardIntro}</p>
+      <p className="hint">{payText.giftCardIntro}</p>
       {cards.length > 0 && (
         <ul className="applied-list">
           {cards.map((g) => (
@@ -102,7 +102,7 @@ export function GiftCardFields({
         </ul>
       )}
       <p role="status" className="applied">
-        {cover > 0 ? `${c.giftCardCover(formatDkk(cover))} ${t.pay.rest(formatDkk(toPay))}` : ''}
+        {cover > 0 ? `${c.giftCardCover(formatDkk(cover))} ${payText.rest(formatDkk(toPay))}` : ''}
       </p>
       <div className="apply-row" ref={inputs}>
         {field('number', c.giftCardNumber)}

@@ -1,4 +1,4 @@
-/** The checkout's Danish texts (CONVENTIONS.md). Payment field labels come from the shop's `t.pay`, shared with pay-by-link. */
+/** The checkout's Danish texts (CONVENTIONS.md). Payment field labels come from `payText` (../../payment-messages), shared with pay-by-link. */
 export const checkoutText = {
   title: 'Kassen',
   loading: 'Henter kassen …',

@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import type { PaymentMethod } from '@optik/shared';
-import { t } from '../../messages';
 import { TextField } from '../../text-field';
+import { payText } from '../../payment-messages';
 
 export type PaymentField = 'cardNumber' | 'expiry' | 'cvc' | 'phone' | 'ssn';
 export const PAYMENT_FIELDS: readonly PaymentField[] = ['cardNumber', 'expiry', 'cvc', 'phone', 'ssn'];
@@ -55,11 +55,11 @@ export function PaymentFields({
   return (
     <>
       <fieldset className="choices" aria-describedby={methodError ? methodErrorId : undefined}>
-        <legend>{t.pay.methodLegend}</legend>
+        <legend>{payText.methodLegend}</legend>
         {METHODS.map((m) => (
           <label key={m} className="choice">
             <input type="radio" name={`${idPrefix}-method`} value={m} checked={state.method === m} aria-invalid={methodError ? true : undefined} onChange={() => onChange({ ...state, method: m })} />
-            {t.pay.methods[m]}
+            {payText.methods[m]}
           </label>
         ))}
         {methodError && (
@@ -70,19 +70,19 @@ export function PaymentFields({
       </fieldset>
       {state.method === 'card' && (
         <>
-          {field('cardNumber', t.pay.cardNumber, { inputMode: 'numeric', autoComplete: 'cc-number' })}
-          {field('expiry', t.pay.expiry, { autoComplete: 'cc-exp' })}
-          {field('cvc', t.pay.cvc, { inputMode: 'numeric', autoComplete: 'cc-csc' })}
+          {field('cardNumber', payText.cardNumber, { inputMode: 'numeric', autoComplete: 'cc-number' })}
+          {field('expiry', payText.expiry, { autoComplete: 'cc-exp' })}
+          {field('cvc', payText.cvc, { inputMode: 'numeric', autoComplete: 'cc-csc' })}
           {state.needsApproval && (
             <label className="choice">
               <input type="checkbox" checked={state.approved} onChange={(e) => onChange({ ...state, approved: e.target.checked })} />
-              {t.pay.bankApproved}
+              {payText.bankApproved}
             </label>
           )}
         </>
       )}
-      {state.method === 'mobilepay' && field('phone', t.pay.phone, { type: 'tel', autoComplete: 'tel' })}
-      {state.method === 'klarna' && state.needsSsn && field('ssn', t.pay.cpr, { type: 'text', autoComplete: 'off', spellCheck: false, hint: t.pay.cprHint })}
+      {state.method === 'mobilepay' && field('phone', payText.phone, { type: 'tel', autoComplete: 'tel' })}
+      {state.method === 'klarna' && state.needsSsn && field('ssn', payText.cpr, { type: 'text', autoComplete: 'off', spellCheck: false, hint: payText.cprHint })}
     </>
   );
 }

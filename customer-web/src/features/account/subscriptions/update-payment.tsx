@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'rea
 import { useParams } from '@tanstack/react-router';
 import { subscriptionPaymentRequestSchema, type Subscription, type SubscriptionPaymentRequest } from '@optik/shared';
 import { api } from '../../../api';
-import { t } from '../../../messages';
+import { payText } from '../../../payment-messages';
 import { TextField } from '../../../text-field';
 import { useApi } from '../../../use-api';
 import { AccountPage } from '../account-page';
@@ -129,18 +129,18 @@ export function UpdatePaymentView({ api: client, id }: { api: SubscriptionApi; i
         </fieldset>
         {method === 'card' ? (
           <>
-            {field('cardNumber', t.pay.cardNumber, { inputMode: 'numeric', autoComplete: 'cc-number' })}
-            {field('expiry', t.pay.expiry, { autoComplete: 'cc-exp' })}
-            {field('cvc', t.pay.cvc, { inputMode: 'numeric', autoComplete: 'cc-csc' })}
+            {field('cardNumber', payText.cardNumber, { inputMode: 'numeric', autoComplete: 'cc-number' })}
+            {field('expiry', payText.expiry, { autoComplete: 'cc-exp' })}
+            {field('cvc', payText.cvc, { inputMode: 'numeric', autoComplete: 'cc-csc' })}
             {needsApproval ? (
               <label className="choice">
                 <input type="checkbox" checked={approved} onChange={(e) => setApproved(e.target.checked)} />
-                {t.pay.bankApproved}
+                {payText.bankApproved}
               </label>
             ) : null}
           </>
         ) : (
-          field('phone', t.pay.phone, { type: 'tel', autoComplete: 'tel' })
+          field('phone', payText.phone, { type: 'tel', autoComplete: 'tel' })
         )}
         <button type="submit" disabled={busy}>
           {busy ? st.working : st.savePayment}
