@@ -62,6 +62,29 @@ export function useFormState() {
   return { formRef, errors, alert, setAlert, busy, refuse, send };
 }
 
+/**
+ * What a form needs only once it is submitted (its schema check, which brings zod), loaded then
+ * from a small local module (`loadOnce`) instead of with the page (first-load JS ≤ 130 KB gzip,
+ * issue 5). The returned function resolves to the module, or to null while an earlier submit's
+ * load is still under way (a second click) or when it could not be loaded (offline): then
+ * `onFail` shows the page's generic error, and nothing typed is lost.
+ */
+export function useLoadOnSubmit<M>(load: () => Promise<M>, onFail: () => void): () => Promise<M | null> {
+  const loading = useRef(false);
+  return async () => {
+    if (loading.current) return null;
+    loading.current = true;
+    try {
+      return await load();
+    } catch {
+      onFail();
+      return null;
+    } finally {
+      loading.current = false;
+    }
+  };
+}
+
 /** The form-level message (SPEC §8 texts, "correct the errors"), announced when it appears. */
 export function FormAlert({ message }: { message: string | null }) {
   return message ? (

@@ -4,7 +4,8 @@ import type { Api } from '../../api';
 import { t } from '../../messages';
 import { FieldError, TextField } from '../../text-field';
 import type { PlacedOrder } from './checkout-state';
-import { loadPostcodes, loadSubmit, type SubmitModule, type ValidatePostcode } from './deferred';
+import { loadSubmit, type SubmitModule } from './deferred';
+import { loadPostcodes, type ValidatePostcode } from '../../postcodes';
 import { fieldKey } from './field-key';
 import { checkoutText as c } from './messages';
 import { OrderLinesTable } from './order-lines';
@@ -44,7 +45,7 @@ const StoreChoice = lazy(() => import('./pickup-choice').then((m) => ({ default:
 export function CheckoutPage({ api, onPaid, signedIn = false }: { api: CheckoutApi; onPaid: (placed: PlacedOrder) => void; signedIn?: boolean }) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  /** The postcode list, once the first postcode input has loaded it (./deferred). */
+  /** The postcode list, once the first postcode input has loaded it (../../postcodes). */
   const [validateZip, setValidateZip] = useState<ValidatePostcode | null>(null);
   /** A submit is being checked (the check may still be loading). */
   const checking = useRef(false);

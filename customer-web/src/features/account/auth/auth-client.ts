@@ -1,16 +1,21 @@
-import {
-  accountActionResponseSchema,
-  accountDetailsResponseSchema,
-  eidCallbackResponseSchema,
-  eidStartResponseSchema,
-  sessionResponseSchema,
-  termsResponseSchema,
-  type AccountDetailsUpdate,
-  type EidCallbackRequest,
-  type PasswordChange,
-  type PasswordReset,
-} from '@optik/shared';
+import { SOMETHING_WENT_WRONG, type AccountDetailsUpdate, type ApiResult, type EidCallbackRequest, type PasswordChange, type PasswordReset } from '@optik/shared';
 import { api, type Api } from '../../../api';
+import { loadOnce } from '../../../load-once';
+
+/** The account pages' schemas (form checks, some answers): loaded when first needed (./auth-checks). */
+export const loadAuthChecks = loadOnce(() => import('./auth-checks'));
+type Checks = Awaited<ReturnType<typeof loadAuthChecks>>;
+
+/** A call whose answer is checked by a schema in ./auth-checks; when that cannot be loaded (offline) the call fails as it would offline. */
+async function withSchemas<T>(call: (checks: Checks) => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
+  let checks: Checks;
+  try {
+    checks = await loadAuthChecks();
+  } catch {
+    return { ok: false, status: 0, error: { code: 'internal', message: SOMETHING_WENT_WRONG } };
+  }
+  return call(checks);
+}
 
 /** The account calls of the shop, typed by the shared schemas (the components take it as a prop, so tests can fake it). */
 export function createAuthClient(client: Api) {
@@ -20,15 +25,15 @@ export function createAuthClient(client: Api) {
     logout: client.logout,
     register: client.register,
     resendVerification: client.resendVerification,
-    terms: () => client.get(termsResponseSchema, '/api/auth/terms'),
-    acceptTerms: (version: number) => client.post(sessionResponseSchema, '/api/auth/accept-terms', { version }),
-    requestPasswordReset: (email: string) => client.post(accountActionResponseSchema, '/api/auth/password-reset/request', { email }),
-    resetPassword: (body: PasswordReset) => client.post(sessionResponseSchema, '/api/auth/password-reset', body),
-    details: () => client.get(accountDetailsResponseSchema, '/api/account/details'),
-    updateDetails: (body: AccountDetailsUpdate) => client.post(accountDetailsResponseSchema, '/api/account/details', body),
-    changePassword: (body: PasswordChange) => client.post(accountActionResponseSchema, '/api/account/password', body),
-    eidStart: (requestCpr = false) => client.post(eidStartResponseSchema, '/api/eid/start', { requestCpr }),
-    eidCallback: (body: EidCallbackRequest) => client.post(eidCallbackResponseSchema, '/api/eid/callback', body),
+    terms: () => withSchemas((s) => client.get(s.termsResponseSchema, '/api/auth/terms')),
+    acceptTerms: (version: number) => withSchemas((s) => client.post(s.sessionResponseSchema, '/api/auth/accept-terms', { version })),
+    requestPasswordReset: (email: string) => withSchemas((s) => client.post(s.accountActionResponseSchema, '/api/auth/password-reset/request', { email })),
+    resetPassword: (body: PasswordReset) => withSchemas((s) => client.post(s.sessionResponseSchema, '/api/auth/password-reset', body)),
+    details: () => withSchemas((s) => client.get(s.accountDetailsResponseSchema, '/api/account/details')),
+    updateDetails: (body: AccountDetailsUpdate) => withSchemas((s) => client.post(s.accountDetailsResponseSchema, '/api/account/details', body)),
+    changePassword: (body: PasswordChange) => withSchemas((s) => client.post(s.accountActionResponseSchema, '/api/account/password', body)),
+    eidStart: (requestCpr = false) => withSchemas((s) => client.post(s.eidStartResponseSchema, '/api/eid/start', { requestCpr })),
+    eidCallback: (body: EidCallbackRequest) => withSchemas((s) => client.post(s.eidCallbackResponseSchema, '/api/eid/callback', body)),
   };
 }
 export type AuthClient = ReturnType<typeof createAuthClient>;

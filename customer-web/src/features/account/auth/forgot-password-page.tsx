@@ -1,11 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation } from '@tanstack/react-router';
-import { passwordResetRequestSchema, passwordResetSchema, type SessionResponse } from '@optik/shared';
+import type { SessionResponse } from '@optik/shared';
+import { t } from '../../../messages';
 import { usePageMeta } from '../../../page-meta';
 import { TextField } from '../../../text-field';
 import { LOGIN_PATH } from '../session';
-import { authClient, type AuthClient } from './auth-client';
-import { apiFieldErrors, FormAlert, readFragment, schemaErrors, useClearFragment, useFormState } from '../../../form';
+import { authClient, loadAuthChecks, type AuthClient } from './auth-client';
+import { apiFieldErrors, FormAlert, readFragment, useClearFragment, useFormState, useLoadOnSubmit } from '../../../form';
 import { useSignedIn } from '../session';
 import { au } from './messages';
 import { TermsStep } from './terms-step';
@@ -16,7 +17,8 @@ type Client = Pick<AuthClient, 'requestPasswordReset' | 'resetPassword' | 'terms
 /** Ask for a reset link. The answer is the same whether or not the e-mail has an account. */
 function RequestLink({ client }: { client: Pick<AuthClient, 'requestPasswordReset'> }) {
   const id = useId();
-  const { formRef, errors, alert, busy, refuse, send } = useFormState();
+  const { formRef, errors, alert, setAlert, busy, refuse, send } = useFormState();
+  const checks = useLoadOnSubmit(loadAuthChecks, () => setAlert(t.error.generic));
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
 
@@ -24,7 +26,9 @@ function RequestLink({ client }: { client: Pick<AuthClient, 'requestPasswordRese
     e.preventDefault();
     if (busy) return;
     setSent(false);
-    const found = schemaErrors(passwordResetRequestSchema.safeParse({ email }));
+    const m = await checks();
+    if (!m) return;
+    const found = m.resetRequestErrors({ email });
     if (found.email) return refuse(found, au.fixFields);
     const r = await send(() => client.requestPasswordReset(email));
     setSent(r.ok);
@@ -49,16 +53,19 @@ function RequestLink({ client }: { client: Pick<AuthClient, 'requestPasswordRese
 /** The form the mailed one-time link opens: a new password, then the customer is signed in. */
 function ResetForm({ client, token, onSignedIn }: { client: Client; token: string; onSignedIn: (s: SessionResponse) => void }) {
   const id = useId();
-  const { formRef, errors, alert, busy, refuse, send } = useFormState();
+  const { formRef, errors, alert, setAlert, busy, refuse, send } = useFormState();
+  const checks = useLoadOnSubmit(loadAuthChecks, () => setAlert(t.error.generic));
   const [values, setValues] = useState({ password: '', passwordRepeat: '' });
   const [step, setStep] = useState<'form' | 'terms' | 'done' | 'expired'>('form');
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
+    const m = await checks();
+    if (!m) return;
     const body = { token, ...values };
     // The token is checked by the API, which answers for it with "link expired".
-    const { token: _token, ...found } = schemaErrors(passwordResetSchema.safeParse(body));
+    const { token: _token, ...found } = m.resetErrors(body);
     if (Object.keys(found).length > 0) return refuse(found, au.fixFields);
     const r = await send(() => client.resetPassword(body));
     if (r.ok) {

@@ -1,12 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation, useRouter } from '@tanstack/react-router';
-import { loginRequestSchema, type SessionResponse } from '@optik/shared';
+import type { SessionResponse } from '@optik/shared';
+import { t } from '../../../messages';
 import { usePageMeta } from '../../../page-meta';
 import { TextField } from '../../../text-field';
 import { RETURN_PARAM, safeReturnPath, useSession } from '../session';
-import { authClient, type AuthClient } from './auth-client';
+import { authClient, loadAuthChecks, type AuthClient } from './auth-client';
 import { EidButton } from './eid-button';
-import { apiFieldErrors, FormAlert, schemaErrors, useFormState } from '../../../form';
+import { apiFieldErrors, FormAlert, useFormState, useLoadOnSubmit } from '../../../form';
 import { useSignedIn } from '../session';
 import { au } from './messages';
 import { ResendLink } from './resend-link';
@@ -21,7 +22,8 @@ type LoginClient = Pick<AuthClient, 'login' | 'resendVerification' | 'terms' | '
  */
 export function LoginForm({ client, onSignedIn }: { client: LoginClient; onSignedIn: (session: SessionResponse) => void }) {
   const id = useId();
-  const { formRef, errors, alert, busy, refuse, send } = useFormState();
+  const { formRef, errors, alert, setAlert, busy, refuse, send } = useFormState();
+  const checks = useLoadOnSubmit(loadAuthChecks, () => setAlert(t.error.generic));
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [resend, setResend] = useState(false);
@@ -30,7 +32,9 @@ export function LoginForm({ client, onSignedIn }: { client: LoginClient; onSigne
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
-    const found = schemaErrors(loginRequestSchema.safeParse({ email, password }));
+    const m = await checks();
+    if (!m) return;
+    const found = m.loginErrors({ email, password });
     if (Object.keys(found).length > 0) return refuse(found, au.fixFields);
     const r = await send(() => client.login({ email, password }));
     if (r.ok) return onSignedIn(r.data);

@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { registerRequestSchema, type RegisterRequest } from '@optik/shared';
+import type { RegisterRequest } from '@optik/shared';
+import { t } from '../../../messages';
 import { usePageMeta } from '../../../page-meta';
 import { FieldError, TextField } from '../../../text-field';
 import { LOGIN_PATH } from '../session';
-import { authClient, type AuthClient } from './auth-client';
+import { authClient, loadAuthChecks, type AuthClient } from './auth-client';
 import { EidButton } from './eid-button';
-import { apiFieldErrors, FormAlert, schemaErrors, useFormState } from '../../../form';
+import { apiFieldErrors, FormAlert, useFormState, useLoadOnSubmit } from '../../../form';
 import { au } from './messages';
 import './auth.css';
 
@@ -31,6 +32,7 @@ export function RegisterPage({ client, goToBroker }: { client: Client; goToBroke
   usePageMeta(au.register.title, au.register.description);
   const id = useId();
   const { formRef, errors, alert, setAlert, busy, refuse, send } = useFormState();
+  const checks = useLoadOnSubmit(loadAuthChecks, () => setAlert(t.error.generic));
   const [values, setValues] = useState<Fields>(EMPTY);
   const [acceptTerms, setAcceptTerms] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -38,9 +40,11 @@ export function RegisterPage({ client, goToBroker }: { client: Client; goToBroke
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
+    const m = await checks();
+    if (!m) return;
     // The schema wants the literal true; false goes to it so it gives its Danish message.
     const body = { ...values, acceptTerms: acceptTerms as true };
-    const found = schemaErrors(registerRequestSchema.safeParse(body));
+    const found = m.registerErrors(body);
     if (Object.keys(found).length > 0) return refuse(found, au.fixFields);
     const r = await send(() => client.register(body));
     if (r.ok) return setSentTo(r.data.email);

@@ -1,14 +1,19 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { giftCardLookupRequestSchema, type GiftCard } from '@optik/shared';
+import type { GiftCard } from '@optik/shared';
 import { api as defaultApi, type Api } from '../../../api';
+import { loadOnce } from '../../../load-once';
+import { t } from '../../../messages';
 import { usePageMeta } from '../../../page-meta';
 import { TextField } from '../../../text-field';
-import { schemaErrors } from '../../../form';
+import { useLoadOnSubmit } from '../../../form';
 import { useFormFields } from '../lifestyle/form-fields';
 import { gm } from './messages';
 import './gift-card.css';
 
 type GiftCardApi = Pick<Api, 'giftCardBalance'>;
+
+/** The field check (zod), loaded on the first submit (./lookup-check). */
+const loadCheck = loadOnce(() => import('./lookup-check'));
 
 /**
  * SPEC /gavekort: balance by number and PIN, no login needed. The API throttles PIN guessing;
@@ -19,6 +24,7 @@ export function GiftCardLookup({ api }: { api: GiftCardApi }) {
   const { values, field, showErrors, setAlert, alertBox } = useFormFields<'number' | 'pin'>('giftcard', { number: '', pin: '' }, form);
   const [card, setCard] = useState<GiftCard | null>(null);
   const [busy, setBusy] = useState(false);
+  const checks = useLoadOnSubmit(loadCheck, () => setAlert(t.error.generic));
   const resultRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (card) resultRef.current?.focus();
@@ -28,11 +34,12 @@ export function GiftCardLookup({ api }: { api: GiftCardApi }) {
     e.preventDefault();
     setAlert(null);
     setCard(null);
-    // Card numbers are printed in groups: spaces do not matter.
-    const check = giftCardLookupRequestSchema.safeParse({ number: values.number.replace(/\s+/g, ''), pin: values.pin });
-    if (showErrors(schemaErrors(check)) || !check.success) return;
+    const m = await checks();
+    if (!m) return;
+    const { errors, card: asked } = m.checkLookup(values.number, values.pin);
+    if (showErrors(errors) || !asked) return;
     setBusy(true);
-    const r = await api.giftCardBalance(check.data.number, check.data.pin);
+    const r = await api.giftCardBalance(asked.number, asked.pin);
     setBusy(false);
     if (r.ok) {
       setCard(r.data.data);

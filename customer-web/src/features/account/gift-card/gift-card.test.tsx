@@ -5,6 +5,13 @@ import type { Api } from '../../../api';
 import { GiftCardLookup } from './gift-card-page';
 import { gm } from './messages';
 
+/** The field check loads on the first submit; its loads fail as offline until the first test brings the network back. */
+const network = vi.hoisted(() => ({ up: false }));
+vi.mock('./lookup-check', async (importOriginal) => {
+  if (!network.up) throw new Error('offline');
+  return importOriginal();
+});
+
 afterEach(cleanup);
 
 type Result = Awaited<ReturnType<Api['giftCardBalance']>>;
@@ -25,6 +32,22 @@ const fill = (number: string, pin: string) => {
 };
 
 describe('gift-card lookup (/gavekort)', () => {
+  it('shows the generic error when the check cannot load (offline), keeps what was typed, and works once the network is back', async () => {
+    const lookup = setup([found(50_000)]);
+    fill('6001100000000001', '1234');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Noget gik galt. Prøv igen.');
+    await vi.waitFor(() => expect(document.activeElement).toBe(alert));
+    expect(lookup).not.toHaveBeenCalled();
+    expect((screen.getByLabelText(gm.number) as HTMLInputElement).value).toBe('6001100000000001');
+    expect((screen.getByLabelText(gm.pin) as HTMLInputElement).value).toBe('1234');
+
+    network.up = true;
+    fireEvent.click(screen.getByRole('button', { name: gm.submit }));
+    expect(await screen.findByRole('heading', { name: gm.resultHeading })).toBeDefined();
+    expect(lookup).toHaveBeenCalledWith('6001100000000001', '1234');
+  });
+
   it('checks the fields before asking, so typos do not count as guesses', async () => {
     const lookup = setup([found(50_000)]);
     fill('6001-1000', '12');
