@@ -83,6 +83,9 @@ try {
   const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text();
   const product = /<loc>[^<]*?(\/produkt\/[^<]+)<\/loc>/.exec(sitemap)?.[1];
   if (!product) throw new Error('No product in the sitemap');
+  // A contact-lens product too: its page loads the lens prescription fields at once.
+  const lens = /<loc>[^<]*?(\/produkt\/[^<]*(?:acuvue|dailies|eyeq|air-optix)[^<]*)<\/loc>/.exec(sitemap)?.[1];
+  if (!lens) throw new Error('No contact-lens product in the sitemap');
 
   const routes: { name: string; path: string; scored: boolean }[] = [
     { name: 'baseline (static page, no JS)', path: BASELINE_PATH, scored: false },
@@ -92,6 +95,11 @@ try {
     { name: 'search /search?q=ray-ban', path: '/search?q=ray-ban', scored: false },
     { name: 'checkout /checkout', path: '/checkout', scored: false },
     { name: 'content /fri-service', path: '/fri-service', scored: false },
+    { name: `lens product ${decodeURI(lens)}`, path: lens, scored: false },
+    { name: 'booking /bestil-tid-til-synstest', path: '/bestil-tid-til-synstest', scored: false },
+    { name: 'store finder /find-butik', path: '/find-butik', scored: false },
+    { name: 'register /min-konto/registrere', path: encodeURI('/min-konto/registrere'), scored: false },
+    { name: 'gift card /gavekort', path: '/gavekort', scored: false },
   ];
   console.log(`Lighthouse mobile performance; targets: score ≥ ${SCORE_TARGET} (home, category, product), first-load JS ≤ ${JS_BUDGET_KB} KB gzip`);
   let baseline = 0;
