@@ -89,7 +89,14 @@ export const widgetEventRecordSchema = z.object({ id: z.string(), at: z.string()
 export type WidgetEventRecord = z.infer<typeof widgetEventRecordSchema>;
 
 /** A gift card: its PIN only as a keyed hash (HMAC), the balance in øre. `id` is the card number. */
-export const giftCardRecordSchema = z.object({ id: z.string(), pinHash: z.string(), balance: z.number().int().nonnegative(), expiresAt: z.string().nullable() });
+export const giftCardRecordSchema = z.object({
+  id: z.string(),
+  pinHash: z.string(),
+  balance: z.number().int().nonnegative(),
+  expiresAt: z.string().nullable(),
+  /** References (return numbers) of refunds credited to the card, so a retried refund credits once. */
+  credits: z.array(z.string()).optional(),
+});
 export type GiftCardRecord = z.infer<typeof giftCardRecordSchema>;
 
 /** A discount code (`id` is the code, upper case): a percentage or an amount off the goods. */

@@ -1,7 +1,9 @@
 import type { Article } from '../schemas/article';
-import type { ReturnStatus } from '../schemas/my-orders';
+import type { OrderReturn, ReturnStatus } from '../schemas/my-orders';
+import type { PaymentMethod } from '../schemas/payment';
 import type { OrderLifecycle } from '../schemas/order';
 import { addDays, copenhagenIsoDate, copenhagenParts, isLeapYear, parseIsoDate, toIsoDate, type LocalDate } from './copenhagen-time';
+import { formatDkk } from './money';
 
 /**
  * Returns and the withdrawal right (SPEC §1 "30 or 90 days withdrawal right", §4 order and
@@ -168,6 +170,30 @@ export const returnMessages = {
   noMonthsLeft: 'Den åbnede æske kan ikke returneres: der er ingen hele måneder tilbage i den nuværende halvårsperiode.',
   unknownLine: 'Varen findes ikke på ordren.',
 } as const;
+
+// --- Where the money goes back -------------------------------------------------------------
+
+/** The payment method a refund goes back to, in the customer's words. */
+export const refundMethodNames: Readonly<Record<PaymentMethod, string>> = { card: 'dit betalingskort', mobilepay: 'MobilePay', klarna: 'Klarna' };
+
+/** A gift card as customers see it: by its last four digits. */
+export const giftCardName = (last4: string) => `gavekort •••• ${last4}`;
+
+/** "a", "a og b", "a, b og c". */
+export function danishList(parts: readonly string[]): string {
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} og ${parts.at(-1)}` : (parts[0] ?? '');
+}
+
+/**
+ * What a return pays back and where, as one phrase: "200,00 kr. tilbage til dit betalingskort og
+ * 100,00 kr. på gavekort •••• 0005". Returns from before gift-card refunds paid all to the method.
+ */
+export function refundDestinations(r: Pick<OrderReturn, 'refundTotal' | 'refundMethod' | 'methodRefund' | 'giftCardRefunds'>): string {
+  const toMethod = r.methodRefund ?? r.refundTotal;
+  const cards = (r.giftCardRefunds ?? []).filter((c) => c.amount > 0).map((c) => ({ amount: c.amount, to: `på ${giftCardName(c.last4)}` }));
+  const method = toMethod > 0 || cards.length === 0 ? [{ amount: toMethod, to: r.refundMethod ? `til ${refundMethodNames[r.refundMethod]}` : '' }] : [];
+  return danishList([...method, ...cards].map((p, i) => [formatDkk(p.amount), i === 0 ? 'tilbage' : '', p.to].filter(Boolean).join(' ')));
+}
 
 export interface LineFacts {
   orderStatus: OrderLifecycle;

@@ -53,6 +53,10 @@ export const returnLineSchema = z.object({
   refund: oreSchema,
 });
 
+/** A gift card as the customer sees it on an order or a refund: the last four digits only. */
+export const maskedGiftCardAmountSchema = z.object({ last4: z.string(), amount: oreSchema });
+export type MaskedGiftCardAmount = z.infer<typeof maskedGiftCardAmountSchema>;
+
 /** A return as stored and as the customer sees it. */
 export const orderReturnSchema = z.object({
   id: z.string(),
@@ -66,9 +70,14 @@ export const orderReturnSchema = z.object({
   lines: z.array(returnLineSchema),
   /** The original delivery charge, refunded when the whole order comes back. */
   shippingRefund: oreSchema,
+  /** Everything the customer gets back: `methodRefund` plus the `giftCardRefunds`. */
   refundTotal: oreSchema,
   /** The order's original payment method; the refund goes back to it. */
   refundMethod: z.nullable(paymentMethodSchema),
+  /** The part refunded to `refundMethod`; absent on returns from before gift-card refunds, where it is all of `refundTotal`. */
+  methodRefund: z.optional(oreSchema),
+  /** The part put back on the gift cards the order was paid with, card by card. */
+  giftCardRefunds: z.optional(z.array(maskedGiftCardAmountSchema)),
   /** SPEC §4 shipping states for the return parcel's label. */
   label: z.object({ code: z.string(), status: z.enum(['sent', 'cancelled']) }),
   createdAt: z.string(),
@@ -158,6 +167,8 @@ export const myOrderSchema = z.object({
   /** "Friends-rabat" on the frame (included in the total). */
   friendsDiscount: z._default(oreSchema, 0),
   giftCardAmount: oreSchema,
+  /** The gift cards that paid `giftCardAmount`, when recorded. */
+  giftCards: z.optional(z.array(maskedGiftCardAmountSchema)),
   vat: oreSchema,
   deliveryAddress: z.nullable(z.object({ street: z.string(), zip: z.string(), city: z.string() })),
   returns: z.array(orderReturnSchema),

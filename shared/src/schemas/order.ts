@@ -65,6 +65,12 @@ export const orderSchema = z.object({
   friendsDiscount: z.optional(oreSchema),
   /** Paid with gift cards (payment type 900). */
   giftCardAmount: z._default(oreSchema, 0),
+  /**
+   * Which gift cards paid how much (their sum is `giftCardAmount`); a return's gift-card part goes
+   * back to them. Server-side only: API answers omit it or show the last four digits. Absent on
+   * orders from before it was recorded.
+   */
+  giftCards: z.optional(z.array(z.object({ number: z.string(), amount: oreSchema }))),
   /** When the customer received the order (status delivered); the withdrawal period counts from it. */
   deliveredAt: z.optional(z.nullable(z.string())),
   /** Last change; the store app asks for its store's orders changed since its last look. */

@@ -28,7 +28,7 @@ import type { Storage } from '../../storage/port';
 import type { CartRecord } from '../../storage/records';
 import type { CatalogueService } from '../catalogue/service';
 import { FriendsFrameDiscount } from '../friends/frame-discount';
-import { GiftCards, giftCardMessages } from '../gift-cards/service';
+import { GiftCards, giftCardMessages, hideGiftCardNumbers, withGiftCards } from '../gift-cards/service';
 import { charge } from '../payments/service';
 import type { SubscriptionService } from '../subscriptions/service';
 import { deliveryOptionsFor, shippingFor } from './delivery';
@@ -252,7 +252,7 @@ export class CheckoutService {
       if (!result.ok) return { outcome: 'failed', failureResult: result.result, message: paymentFailureMessages[result.result] };
     }
     const at = now.toISOString();
-    const order: Order = {
+    const order: Order = withGiftCards<Order>({
       id: claim.orderId,
       orderNumber,
       status: 'handled',
@@ -289,12 +289,12 @@ export class CheckoutService {
       friendsDiscount: q.friendsDiscount,
       giftCardAmount: q.giftCardCover,
       updatedAt: at,
-    };
+    }, taken.uses);
     await this.storage.collection('orders').put(order);
     await this.subscriptions?.startFromOrder(order, input.payment);
     await this.storage.collection('carts').update(shopperId, (c) => ({ ...c, items: [], updatedAt: at }));
     await this.mailer.send({ to: input.contact.email, subject: `Tak for din ordre ${orderNumber}`, text: confirmationText(order, option) });
-    return { outcome: 'paid', order };
+    return { outcome: 'paid', order: hideGiftCardNumbers(order) };
   }
 }
 

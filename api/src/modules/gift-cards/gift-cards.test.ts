@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { da } from '@optik/shared';
-import { makeTestApp, testConfig, type TestApp } from '../../test/harness';
-import { apportionGiftCards, GiftCards, giftCardMessages } from './service';
+import { da, type Order } from '@optik/shared';
+import { makeTestApp, shopperAgent, testConfig, type TestApp } from '../../test/harness';
+import { linkFor, orderInStore, sendRequest, tokenFrom } from '../payments/test-orders';
+import { apportionGiftCards, creditGiftCards, giftCardRefundParts, GiftCards, giftCardMessages, hideGiftCardNumbers, maskGiftCards, withGiftCards } from './service';
 
 const SMALL = { number: '6001100000000005', pin: '2468' };
 const balance = async (t: TestApp, number: string) => (await t.storage.collection('giftCards').get(number))!.balance;
@@ -47,5 +48,103 @@ describe('gift cards (one implementation for checkout, pay-by-link and the store
 
     expect(await (await cards.take([{ number: SMALL.number, use: 4_000 }])).payRest(async () => ({ ok: true }))).toEqual({ ok: true });
     expect(await balance(t, SMALL.number)).toBe(1_000);
+  });
+
+  it('tells what it took, card by card, and the order adds it up per card', async () => {
+    const t = await makeTestApp();
+    const cards = new GiftCards(t.storage, t.clock, testConfig.secret);
+    const taken = await cards.take([{ number: SMALL.number, use: 1_000 }, { number: '6001100000000002', use: 0 }]);
+    expect(taken.uses).toEqual([{ number: SMALL.number, use: 1_000 }]);
+    const order = { giftCards: undefined } as Pick<Order, 'giftCards'>;
+    expect(withGiftCards(order, [])).toBe(order);
+    const once = withGiftCards(order, taken.uses);
+    expect(once.giftCards).toEqual([{ number: SMALL.number, amount: 1_000 }]);
+    expect(withGiftCards(once, [{ number: '6001100000000002', use: 300 }, { number: SMALL.number, use: 500 }]).giftCards).toEqual([
+      { number: SMALL.number, amount: 1_500 },
+      { number: '6001100000000002', amount: 300 },
+    ]);
+  });
+
+  it('answers orders without card numbers: hidden from the order, last four digits where a customer sees them', () => {
+    const paid = [{ number: '6001100000000005', amount: 5_000 }];
+    expect(maskGiftCards(paid)).toEqual([{ last4: '0005', amount: 5_000 }]);
+    const order = { id: 'o-1', giftCardAmount: 5_000, giftCards: paid } as unknown as Order;
+    expect(hideGiftCardNumbers(order)).toEqual({ id: 'o-1', giftCardAmount: 5_000 });
+    const without = { id: 'o-2', giftCardAmount: 0 } as unknown as Order;
+    expect(hideGiftCardNumbers(without)).toBe(without);
+  });
+
+  it("splits a refund over the cards that paid, each at most what it paid less earlier refunds, in the order they paid", () => {
+    const paid = [
+      { number: 'a', amount: 300 },
+      { number: 'b', amount: 500 },
+    ];
+    expect(giftCardRefundParts(paid, 0, 400)).toEqual([
+      { number: 'a', use: 300 },
+      { number: 'b', use: 100 },
+    ]);
+    expect(giftCardRefundParts(paid, 400, 400)).toEqual([{ number: 'b', use: 400 }]);
+    // Never more than the cards paid.
+    expect(giftCardRefundParts(paid, 700, 400)).toEqual([{ number: 'b', use: 100 }]);
+    expect(giftCardRefundParts([], 0, 400)).toEqual([]);
+  });
+
+  it('credits a refund atomically and once per reference, an expired card too', async () => {
+    const t = await makeTestApp();
+    const EXPIRED = '6001100000000004';
+    const parts = [
+      { number: SMALL.number, use: 1_500 },
+      { number: EXPIRED, use: 700 },
+    ];
+    // The same refund at once and again: one credit each.
+    await Promise.all([creditGiftCards(t.storage, parts, 'R500001'), creditGiftCards(t.storage, parts, 'R500001')]);
+    await creditGiftCards(t.storage, parts, 'R500001');
+    expect(await balance(t, SMALL.number)).toBe(6_500);
+    expect(await balance(t, EXPIRED)).toBe(10_700);
+    // Another refund is another credit.
+    await creditGiftCards(t.storage, [{ number: SMALL.number, use: 500 }], 'R500002');
+    expect(await balance(t, SMALL.number)).toBe(7_000);
+    // A card that is not there is an error, not a silent loss; the message shows only the last four digits.
+    await expect(creditGiftCards(t.storage, [{ number: '6001100000009999', use: 100 }], 'R500003')).rejects.toThrow(/•••• 9999/);
+  });
+});
+
+describe('orders record the gift cards that paid them (pay-by-link page, store counter)', () => {
+  const SMALL_CARD = { number: SMALL.number, pin: SMALL.pin };
+  const LARGE_CARD = { number: '6001100000000002', pin: '5678' };
+  const card = { method: 'card', cardNumber: '4111 1111 1111 1111', expiry: '12/28', cvc: '123' };
+  const stored = async (t: TestApp, id: string) => (await t.storage.collection('orders').get(id))!;
+
+  it('the pay-by-link page records each card and its part; the store app never sees the numbers', async () => {
+    const t = await makeTestApp();
+    const { s, token, orderId } = await linkFor(t);
+    const shopper = await shopperAgent(t);
+    await shopper.post('/api/pay/charge', { token, giftCards: [SMALL_CARD], payment: card }).expect(200);
+    expect(await stored(t, orderId)).toMatchObject({ giftCardAmount: 5_000, giftCards: [{ number: SMALL.number, amount: 5_000 }] });
+    const list = await s.agent.get('/api/staff/orders').expect(200);
+    expect(list.body.data.find((o: { id: string }) => o.id === orderId)).toMatchObject({ giftCardAmount: 5_000 });
+    expect(list.text).not.toContain(SMALL.number);
+  });
+
+  it('the counter and then the link add up per card; the staff views never show the numbers', async () => {
+    const t = await makeTestApp();
+    const { s, orderId, customerId } = await orderInStore(t);
+    const counter = await s.post(`/api/staff/orders/${orderId}/gift-card`, SMALL_CARD).expect(200);
+    expect(counter.text).not.toContain(SMALL.number);
+    expect(await stored(t, orderId)).toMatchObject({ giftCards: [{ number: SMALL.number, amount: 5_000 }] });
+    await sendRequest(s, orderId);
+    const token = tokenFrom(t.sms.sent.at(-1)!.text);
+    const shopper = await shopperAgent(t);
+    await shopper.post('/api/pay/charge', { token, giftCards: [LARGE_CARD], payment: card }).expect(200);
+    const o = await stored(t, orderId);
+    expect(o.giftCards).toEqual([
+      { number: SMALL.number, amount: 5_000 },
+      { number: LARGE_CARD.number, amount: o.giftCardAmount - 5_000 },
+    ]);
+    for (const path of ['/api/staff/orders', `/api/staff/customers/${customerId}/orders`]) {
+      const res = await s.agent.get(path).expect(200);
+      expect(res.body.data).toHaveLength(1);
+      expect(res.text).not.toContain('600110000000');
+    }
   });
 });

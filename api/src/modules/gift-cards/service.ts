@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { da, type GiftCardLookupRequest } from '@optik/shared';
+import { da, type GiftCardLookupRequest, type MaskedGiftCardAmount, type Order } from '@optik/shared';
 import type { Clock } from '../../deps';
 import { badRequest } from '../../http/errors';
 import type { Storage } from '../../storage/port';
@@ -31,8 +31,59 @@ export function apportionGiftCards(cards: readonly { number: string; balance: nu
   return { uses, cover: amount - left };
 }
 
+/** The order paid `uses` too: each card's part is added to what the order records of it (by card). */
+export function withGiftCards<O extends Pick<Order, 'giftCards'>>(order: O, uses: readonly GiftCardUse[]): O {
+  if (uses.length === 0) return order;
+  const cards = [...(order.giftCards ?? [])];
+  for (const u of uses) {
+    const i = cards.findIndex((c) => c.number === u.number);
+    if (i < 0) cards.push({ number: u.number, amount: u.use });
+    else cards[i] = { number: u.number, amount: cards[i]!.amount + u.use };
+  }
+  return { ...order, giftCards: cards };
+}
+
+/** A card as customers and staff see it: the last four digits only. */
+export function maskGiftCards(cards: readonly { number: string; amount: number }[]): MaskedGiftCardAmount[] {
+  return cards.map((c) => ({ last4: c.number.slice(-4), amount: c.amount }));
+}
+
+/** An order as an API answers it: without the numbers of the gift cards that paid it. */
+export function hideGiftCardNumbers(order: Order): Order {
+  if (!order.giftCards) return order;
+  const { giftCards: _numbers, ...rest } = order;
+  return rest;
+}
+
+/**
+ * Which cards get `amount` of a refund back: each card at most what it paid of the order, less
+ * what earlier refunds (`creditedBefore` in all) put back — the cards are filled in the order
+ * they paid, so the same history always gives the same split.
+ */
+export function giftCardRefundParts(paid: readonly { number: string; amount: number }[], creditedBefore: number, amount: number): GiftCardUse[] {
+  const done = apportionGiftCards(paid.map((c) => ({ number: c.number, balance: c.amount })), creditedBefore).uses;
+  const left = paid.map((c, i) => ({ number: c.number, balance: c.amount - done[i]!.use }));
+  return apportionGiftCards(left, amount).uses.filter((u) => u.use > 0);
+}
+
+/**
+ * Puts refunded parts back on their cards, each in one atomic storage update that also notes
+ * `reference` on the card: a retried refund (same reference) credits nothing twice. A card that
+ * has expired since gets its part too (decision 003).
+ */
+export async function creditGiftCards(storage: Storage, parts: readonly GiftCardUse[], reference: string): Promise<void> {
+  for (const p of parts.filter((x) => x.use > 0)) {
+    const credited = await storage
+      .collection('giftCards')
+      .update(p.number, (g) => (g.credits?.includes(reference) ? g : { ...g, balance: g.balance + p.use, credits: [...(g.credits ?? []), reference] }));
+    if (!credited) throw new Error(`Gavekort •••• ${p.number.slice(-4)} findes ikke; ${reference} kan ikke sættes tilbage på det.`);
+  }
+}
+
 /** Parts taken from gift cards, until the rest of the payment is through. */
 export interface TakenGiftCards {
+  /** What was taken, card by card (the order records it with `withGiftCards`). */
+  readonly uses: readonly GiftCardUse[];
   /** Puts every part taken back on its card. */
   giveBack(): Promise<void>;
   /**
@@ -102,6 +153,7 @@ export class GiftCards {
       taken.push(c);
     }
     return {
+      uses: [...taken],
       giveBack,
       payRest: async (charge) => {
         let result;

@@ -1,10 +1,24 @@
-import { describe, expect, it } from 'vitest';
-import { invoiceSchema, isLuhnValid, orderSchema, myOrderListResponseSchema, myOrderResponseSchema, orderReturnResponseSchema, returnMessages, returnRequestSchema, type MyOrder } from '@optik/shared';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  checkoutPlaceResponseSchema,
+  formatDkk,
+  invoiceSchema,
+  isLuhnValid,
+  orderSchema,
+  myOrderListResponseSchema,
+  myOrderResponseSchema,
+  orderReturnResponseSchema,
+  returnMessages,
+  returnRequestSchema,
+  type MyOrder,
+  type Order,
+} from '@optik/shared';
 import { DEMO_ORDER_IDS, generateMyInvoices, generateMyOrders } from '../../seed/my-orders';
 import type { PaymentProvider } from '../../ports/payments';
 import { createSimulatedPayments } from '../../ports/payments';
-import { customerAgent, makeTestApp, otherCustomerAgent, shopperAgent, staffAgent, type TestApp } from '../../test/harness';
+import { buyableArticle, customerAgent, makeTestApp, otherCustomerAgent, shopperAgent, staffAgent, type TestApp } from '../../test/harness';
 import { CatalogueService } from '../catalogue/service';
+import { creditGiftCards } from '../gift-cards/service';
 import { myOrderMessages, MyOrdersService, RETURN_ADDRESS } from './service';
 import { withDemoData } from './test-customers';
 
@@ -97,7 +111,7 @@ describe('POST /api/account/orders/:id/returns', () => {
     expect(mail).toMatchObject({ to: 'kunde@example.dk', subject: 'Din returnering R500001 af ordre O2500102' });
     expect(mail.text).toContain('RR000500001DK');
     expect(mail.text).toContain(RETURN_ADDRESS);
-    expect(mail.text).toContain('på MobilePay');
+    expect(mail.text).toContain('tilbage til MobilePay');
 
     const after = await order(s, DEMO_ORDER_IDS.mixed);
     expect(after.lines[2]).toMatchObject({ pendingReturnQuantity: 1, returnable: null, notReturnableReason: returnMessages.allReturned });
@@ -265,5 +279,194 @@ describe('POST /api/staff/orders/status', () => {
     await s.post('/api/staff/orders/status', { orderNumber: 'O2500105', status: 'delivered' }).expect(403);
     const bad = await staff.post('/api/staff/orders/status', { orderNumber: '42', status: 'shipped' }).expect(400);
     expect(Object.keys(bad.body.error.fields).sort()).toEqual(['orderNumber', 'status']);
+  });
+});
+
+/** Seeded gift cards (seed/payments.ts): 50 kr., 500 kr. and 2.500 kr. */
+const SMALL = { number: '6001100000000005', pin: '2468' };
+const MEDIUM = { number: '6001100000000001', pin: '1234' };
+const LARGE = { number: '6001100000000002', pin: '5678' };
+
+describe('refunds of orders paid (partly) with gift cards', () => {
+  const balance = async (t: TestApp, number: string) => (await t.storage.collection('giftCards').get(number))!.balance;
+  /** What the payments port was asked to refund. */
+  const refundsOf = (t: TestApp) => vi.spyOn(t.services.payments['provider'], 'refund');
+  const returnOf = async (s: Agent, orderId: string, lines: { lineIndex: number; quantity: number }[]) =>
+    orderReturnResponseSchema.parse((await s.post(`/api/account/orders/${orderId}/returns`, { lines, reason: 'changed-mind' }).expect(201)).body).data;
+
+  /** The demo customer buys a frame through the checkout (express delivery, always 99 kr.), gift cards first and the rest by card; the warehouse delivers it. */
+  async function bought(t: TestApp, s: Agent, giftCards: { number: string; pin: string }[], pick: (price: number) => boolean) {
+    const frame = await buyableArticle(t, (a) => a.category === 'briller' && pick(a.price.unit.amount));
+    await s.post('/api/cart/update', { skuId: frame.skus[0]!.id, quantity: 1, noCheckoutInfo: true }).expect(200);
+    const body = { contact: { firstName: 'Mette', lastName: 'Jensen', email: 'kunde@example.dk', phone: '20304050' }, address: { street: 'Søndergade 12', zip: '8000', city: 'Aarhus C' }, deliveryMethodId: 112, giftCards, acceptTerms: true };
+    const res = await s.post('/api/checkout/place', { ...body, payment: { method: 'card', cardNumber: '4111 1111 1111 1111', expiry: '12/29', cvc: '123' } }).expect(200);
+    // The checkout's answer tells nothing of the card numbers.
+    expect(res.text).not.toContain('600110000000');
+    const placed = checkoutPlaceResponseSchema.parse(res.body);
+    if (placed.outcome !== 'paid') throw new Error('not paid');
+    const staff = await staffAgent(t);
+    const delivered = await staff.post('/api/staff/orders/status', { orderNumber: placed.order.orderNumber, status: 'delivered' }).expect(200);
+    expect(delivered.text).not.toContain('600110000000');
+    return (await t.storage.collection('orders').get(placed.order.id))!;
+  }
+
+  /** A demo order (by default `recent`: glasses and sunglasses, delivered 9 days ago), as if paid partly with the gift cards `cards`. */
+  async function paidWith(t: TestApp, cards: (total: number) => { number: string; amount: number }[], shipping = 0, id: string = DEMO_ORDER_IDS.recent): Promise<Order> {
+    const base = (await t.storage.collection('orders').get(id))!;
+    const totalPrice = base.totalPrice + shipping;
+    const giftCards = cards(totalPrice);
+    return t.storage.collection('orders').put({ ...base, shipping, totalPrice, giftCards, giftCardAmount: giftCards.reduce((s, c) => s + c.amount, 0) });
+  }
+
+  it('an order paid partly with two gift cards, returned in full with its delivery: the card part through the provider, each gift card gets its part back', async () => {
+    const { t, s } = await setup();
+    const refunds = refundsOf(t);
+    const o = await bought(t, s, [SMALL, MEDIUM], (price) => price >= 150_000);
+    expect(o.giftCards).toEqual([
+      { number: SMALL.number, amount: 5_000 },
+      { number: MEDIUM.number, amount: 50_000 },
+    ]);
+    expect(await balance(t, SMALL.number)).toBe(0);
+    expect(await balance(t, MEDIUM.number)).toBe(0);
+    const charged = o.totalPrice - 55_000;
+    expect(o).toMatchObject({ paymentMethod: 'card', giftCardAmount: 55_000, shipping: 9_900 });
+
+    // My Pages shows the cards by their last four digits only.
+    const page = await s.agent.get(`/api/account/orders/${o.id}`).expect(200);
+    expect(page.text).not.toContain('600110000000');
+    expect(myOrderResponseSchema.parse(page.body).data.giftCards).toEqual([
+      { last4: '0005', amount: 5_000 },
+      { last4: '0001', amount: 50_000 },
+    ]);
+
+    const ret = await returnOf(s, o.id, [{ lineIndex: 0, quantity: 1 }]);
+    expect(ret).toMatchObject({
+      shippingRefund: 9_900,
+      refundTotal: o.totalPrice,
+      refundMethod: 'card',
+      methodRefund: charged,
+      giftCardRefunds: [
+        { last4: '0005', amount: 5_000 },
+        { last4: '0001', amount: 50_000 },
+      ],
+    });
+    const split = `${formatDkk(charged)} tilbage til dit betalingskort, ${formatDkk(5_000)} på gavekort •••• 0005 og ${formatDkk(50_000)} på gavekort •••• 0001`;
+    expect(t.mailer.sent.at(-1)!.text).toContain(`Du får ${split}, når vi har modtaget varerne.`);
+    // Nothing goes back before the parcel is received.
+    expect(await balance(t, SMALL.number)).toBe(0);
+
+    const confirmed = orderReturnResponseSchema.parse((await confirm(t, ret.returnNumber, 200)).body).data;
+    expect(confirmed).toMatchObject({ status: 'confirmed', refundedAt: t.clock.now().toISOString() });
+    expect(refunds.mock.calls.map(([r]) => [r.method, r.amount, r.reference])).toEqual([['card', charged, ret.returnNumber]]);
+    expect(await balance(t, SMALL.number)).toBe(5_000);
+    expect(await balance(t, MEDIUM.number)).toBe(50_000);
+    const mail = t.mailer.sent.at(-1)!.text;
+    expect(mail).toContain(`Du får ${split}.`);
+    expect(mail).toContain('Det kan tage op til 5 bankdage');
+    expect(mail).toContain('Beløbet på gavekortet kan bruges med det samme.');
+    expect((await t.storage.collection('orders').get(o.id))!.paymentStatus).toBe('refunded');
+  });
+
+  it('an order paid wholly with a gift card: everything back onto the card, nothing asked of the provider', async () => {
+    const { t, s } = await setup();
+    const refunds = refundsOf(t);
+    const o = await bought(t, s, [LARGE], (price) => price + 9_900 <= 250_000);
+    expect(o).toMatchObject({ paymentMethod: null, giftCardAmount: o.totalPrice, giftCards: [{ number: LARGE.number, amount: o.totalPrice }] });
+    const ret = await returnOf(s, o.id, [{ lineIndex: 0, quantity: 1 }]);
+    expect(ret).toMatchObject({ refundTotal: o.totalPrice, refundMethod: null, methodRefund: 0, giftCardRefunds: [{ last4: '0002', amount: o.totalPrice }] });
+    expect(t.mailer.sent.at(-1)!.text).toContain(`Du får ${formatDkk(o.totalPrice)} tilbage på gavekort •••• 0002, når vi har modtaget varerne.`);
+
+    const confirmed = orderReturnResponseSchema.parse((await confirm(t, ret.returnNumber, 200)).body).data;
+    expect(confirmed).toMatchObject({ refundedAt: t.clock.now().toISOString(), refundTransactionId: null });
+    expect(refunds).not.toHaveBeenCalled();
+    expect(await balance(t, LARGE.number)).toBe(250_000);
+    const mail = t.mailer.sent.at(-1)!.text;
+    expect(mail).toContain(`Du får ${formatDkk(o.totalPrice)} tilbage på gavekort •••• 0002.`);
+    expect(mail).not.toContain('bankdage');
+  });
+
+  it('two partial returns refund no more than was paid, per method and per card, whichever is confirmed first', async () => {
+    const { t, s } = await setup();
+    const refunds = refundsOf(t);
+    const o = await paidWith(
+      t,
+      (total) => [
+        { number: MEDIUM.number, amount: 50_000 },
+        { number: LARGE.number, amount: total - 50_000 - 30_000 },
+      ],
+      4_900,
+    );
+    // The card was charged 300 kr.; the glasses alone are worth more than that, and than the first gift card.
+    const [glasses, sunglasses] = o.lines.map((l) => l.lineTotal) as [number, number];
+    expect(glasses).toBeGreaterThan(30_000 + 50_000);
+    const before = { medium: await balance(t, MEDIUM.number), large: await balance(t, LARGE.number) };
+
+    const first = await returnOf(s, o.id, [{ lineIndex: 0, quantity: 1 }]);
+    expect(first).toMatchObject({
+      refundTotal: glasses,
+      methodRefund: 30_000,
+      giftCardRefunds: [
+        { last4: '0001', amount: 50_000 },
+        { last4: '0002', amount: glasses - 80_000 },
+      ],
+    });
+    const second = await returnOf(s, o.id, [{ lineIndex: 1, quantity: 1 }]);
+    expect(second).toMatchObject({ shippingRefund: 4_900, refundTotal: sunglasses + 4_900, methodRefund: 0, giftCardRefunds: [{ last4: '0002', amount: sunglasses + 4_900 }] });
+    expect(first.refundTotal + second.refundTotal).toBe(o.totalPrice);
+
+    await confirm(t, second.returnNumber, 200);
+    await confirm(t, first.returnNumber, 200);
+    expect(refunds.mock.calls.map(([r]) => r.amount)).toEqual([30_000]);
+    expect(await balance(t, MEDIUM.number)).toBe(before.medium + 50_000);
+    expect(await balance(t, LARGE.number)).toBe(before.large + o.giftCardAmount - 50_000);
+  });
+
+  it('a provider refusal credits no gift card; the retry pays and credits once', async () => {
+    const t = await withDemoData(await makeTestApp());
+    const o = await paidWith(t, () => [{ number: SMALL.number, amount: 5_000 }]);
+    const request = returnRequestSchema.parse({ lines: [{ lineIndex: 0, quantity: 1 }, { lineIndex: 1, quantity: 1 }], reason: 'changed-mind' });
+    const refusing: PaymentProvider = { ...createSimulatedPayments(), refund: async () => ({ ok: false, reason: 'unavailable' }) };
+    const refused = new MyOrdersService(t.storage, t.clock, new CatalogueService(t.storage), refusing, t.mailer);
+    const ret = await refused.createReturn('u-kunde', o.id, request);
+    expect(ret).toMatchObject({ methodRefund: o.totalPrice - 5_000, giftCardRefunds: [{ last4: '0005', amount: 5_000 }] });
+    await expect(refused.confirmReturn(ret.returnNumber)).rejects.toMatchObject({ status: 502, message: myOrderMessages.refundFailed });
+    expect(await balance(t, SMALL.number)).toBe(5_000);
+    expect((await t.storage.collection('returns').get(ret.id))!).toMatchObject({ status: 'pending', refundedAt: null });
+
+    const working = new MyOrdersService(t.storage, t.clock, new CatalogueService(t.storage), createSimulatedPayments(), t.mailer);
+    expect(await working.confirmReturn(ret.returnNumber)).toMatchObject({ status: 'confirmed' });
+    expect(await balance(t, SMALL.number)).toBe(10_000);
+  });
+
+  it('two confirms at once credit the gift card once', async () => {
+    const { t, s } = await setup();
+    const o = await paidWith(t, () => [{ number: SMALL.number, amount: 5_000 }]);
+    const ret = await returnOf(s, o.id, [{ lineIndex: 0, quantity: 1 }, { lineIndex: 1, quantity: 1 }]);
+    const staff = await staffAgent(t);
+    const answers = await Promise.all([1, 2].map(() => staff.post('/api/staff/returns/confirm', { returnNumber: ret.returnNumber })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(await balance(t, SMALL.number)).toBe(10_000);
+  });
+
+  it('a confirm retried after the card was credited but before the return was marked credits nothing more', async () => {
+    const { t, s } = await setup();
+    // The `mixed` order as if 10 kr. was paid by MobilePay and the rest with a gift card; its sunglasses come back.
+    const o = await paidWith(t, (total) => [{ number: MEDIUM.number, amount: total - 1_000 }], 0, DEMO_ORDER_IDS.mixed);
+    const sunglasses = o.lines[2]!.lineTotal;
+    const ret = await returnOf(s, o.id, [{ lineIndex: 2, quantity: 1 }]);
+    expect(ret).toMatchObject({ methodRefund: 1_000, giftCardRefunds: [{ last4: '0001', amount: sunglasses - 1_000 }] });
+    await creditGiftCards(t.storage, [{ number: MEDIUM.number, use: sunglasses - 1_000 }], ret.returnNumber);
+    expect(await balance(t, MEDIUM.number)).toBe(50_000 + sunglasses - 1_000);
+    await confirm(t, ret.returnNumber, 200);
+    expect(await balance(t, MEDIUM.number)).toBe(50_000 + sunglasses - 1_000);
+    expect(t.mailer.sent.at(-1)!.text).toContain(`Du får ${formatDkk(1_000)} tilbage til MobilePay og ${formatDkk(sunglasses - 1_000)} på gavekort •••• 0001.`);
+  });
+
+  it('orders from before the cards were recorded give back only what the payment method paid', async () => {
+    const { t, s } = await setup();
+    const base = (await t.storage.collection('orders').get(DEMO_ORDER_IDS.recent))!;
+    await t.storage.collection('orders').put({ ...base, giftCardAmount: 10_000 });
+    const ret = await returnOf(s, base.id, [{ lineIndex: 0, quantity: 1 }, { lineIndex: 1, quantity: 1 }]);
+    expect(ret).toMatchObject({ refundTotal: base.totalPrice - 10_000, methodRefund: base.totalPrice - 10_000, giftCardRefunds: [] });
   });
 });

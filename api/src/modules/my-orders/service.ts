@@ -7,6 +7,7 @@ import {
   monthsLeftInPeriod,
   orderDisplayStatus,
   orderTransition,
+  refundDestinations,
   returnTransition,
   unitRefundOf,
   vatOfGross,
@@ -17,7 +18,6 @@ import {
   type MyOrderSummary,
   type Order,
   type OrderReturn,
-  type PaymentMethod,
   type SessionUser,
   type returnRequestSchema,
 } from '@optik/shared';
@@ -30,6 +30,7 @@ import { nextNumber } from '../../storage/counter';
 import type { Storage } from '../../storage/port';
 import type { CatalogueService } from '../catalogue/service';
 import { DELIVERY_OPTIONS } from '../checkout/delivery';
+import { creditGiftCards, giftCardRefundParts, hideGiftCardNumbers, maskGiftCards, type GiftCardUse } from '../gift-cards/service';
 import { OneAtATime } from './one-at-a-time';
 
 type ReturnInput = z.output<typeof returnRequestSchema>;
@@ -44,7 +45,6 @@ export const myOrderMessages = {
 /** Where return parcels go; a store takes them too (SPEC §1 stores all over Denmark). */
 export const RETURN_ADDRESS = 'Profil Optik Returcenter, Fabriksvej 12, 6000 Kolding';
 
-const METHOD_NAMES: Record<PaymentMethod, string> = { card: 'dit betalingskort', mobilepay: 'MobilePay', klarna: 'Klarna' };
 const REASON_NAMES: Record<OrderReturn['reason'], string> = {
   'changed-mind': 'Fortrudt køb',
   'does-not-fit': 'Passer ikke',
@@ -84,11 +84,27 @@ function quantityIn(returns: readonly OrderReturn[], index: number, status: Orde
   return returns.filter((r) => r.status === status).reduce((n, r) => n + r.lines.filter((l) => l.lineIndex === index).reduce((m, l) => m + l.quantity, 0), 0);
 }
 
+/** What a return paid (or pays) back to the payment method; returns from before gift-card refunds paid all there. */
+const toMethod = (r: OrderReturn) => r.methodRefund ?? r.refundTotal;
+/** What a return put (or puts) back on gift cards. */
+const toGiftCards = (r: OrderReturn) => (r.giftCardRefunds ?? []).reduce((s, c) => s + c.amount, 0);
+/** Return numbers count up, so this says which of an order's returns came first. */
+const returnSeq = (r: OrderReturn) => Number(r.returnNumber.slice(1));
+
+/**
+ * Which gift cards get `ret`'s gift-card part back: the order's cards, less what the order's
+ * earlier returns put back (the same split when the return is made and when it is confirmed).
+ */
+function giftCardPartsOf(order: Order, earlier: readonly OrderReturn[], amount: number): GiftCardUse[] {
+  return giftCardRefundParts(order.giftCards ?? [], earlier.reduce((s, r) => s + toGiftCards(r), 0), amount);
+}
+
 /**
  * My Pages orders and returns (SPEC §2 /min-konto/ordrer…, §4, §6): a customer sees only orders
  * placed under their account; returns follow the rules of domain/returns.ts; a return becomes
  * confirmed when the parcel is received (store or returns desk), and the refund then goes back
- * to the order's original payment method through the payments port.
+ * the way the order was paid: the payment method through the payments port, the rest onto the
+ * gift cards that paid (decision 003).
  */
 export class MyOrdersService {
   /** Returns of one order are created one at a time, so two submits cannot return the same item twice. */
@@ -210,6 +226,7 @@ export class MyOrdersService {
       discount: order.discount,
       friendsDiscount: order.friendsDiscount ?? 0,
       giftCardAmount: order.giftCardAmount,
+      ...(order.giftCards ? { giftCards: maskGiftCards(order.giftCards) } : {}),
       vat: vatOfGross(order.totalPrice),
       deliveryAddress: order.deliveryAddress,
       returns: returns.sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
@@ -249,10 +266,14 @@ export class MyOrdersService {
     const requested = (index: number) => lines.filter((l) => l.lineIndex === index).reduce((n, l) => n + l.quantity, 0);
     const everything = order.lines.every((l, index) => facts[index]!.facts.alreadyReturned + requested(index) >= l.quantity);
     const shippingRefund = everything && !returns.some((r) => r.shippingRefund > 0) ? order.shipping : 0;
-    // Never more back to the payment method than it paid (gift-card cover and earlier returns taken off).
+    // The original way back (decision 003): first to the payment method, never more than it was
+    // charged less what earlier returns sent there; the rest onto the gift cards that paid, never
+    // more than they paid (only cards the order recorded) less what earlier returns put back.
+    const due = lines.reduce((s, l) => s + l.refund, 0) + shippingRefund;
     const charged = order.totalPrice - order.giftCardAmount;
-    const refundedBefore = returns.reduce((s, r) => s + r.refundTotal, 0);
-    const refundTotal = Math.max(0, Math.min(lines.reduce((s, l) => s + l.refund, 0) + shippingRefund, charged - refundedBefore));
+    const methodRefund = Math.max(0, Math.min(due, charged - returns.reduce((s, r) => s + toMethod(r), 0)));
+    const onCards = (order.giftCards ?? []).reduce((s, c) => s + c.amount, 0) - returns.reduce((s, r) => s + toGiftCards(r), 0);
+    const giftCardRefunds = maskGiftCards(giftCardPartsOf(order, returns, Math.max(0, Math.min(due - methodRefund, onCards))).map((p) => ({ number: p.number, amount: p.use })));
 
     const n = await nextNumber(this.storage, 'return-number', 500_001);
     const ret: OrderReturn = {
@@ -266,8 +287,10 @@ export class MyOrdersService {
       comment: input.comment,
       lines,
       shippingRefund,
-      refundTotal,
+      refundTotal: methodRefund + giftCardRefunds.reduce((s, c) => s + c.amount, 0),
       refundMethod: order.paymentMethod,
+      methodRefund,
+      giftCardRefunds,
       // A PostNord-style parcel number for the prepaid return label.
       label: { code: `RR${String(n).padStart(9, '0')}DK`, status: 'sent' },
       createdAt: now.toISOString(),
@@ -288,8 +311,10 @@ export class MyOrdersService {
 
   /**
    * The parcel has arrived (a store or the returns desk scans its return number): the return is
-   * confirmed and the refund goes back to the original payment method. If the provider refuses,
-   * the return stays pending so it can be confirmed again.
+   * confirmed and the refund goes back the way the order was paid — the payment method's part
+   * through the provider first, then the gift-card part onto its cards. All or nothing: if the
+   * provider refuses, no card is credited and the return stays pending so it can be confirmed
+   * again; both steps are keyed by the return number, so a retry pays and credits once.
    */
   confirmReturn(returnNumber: string): Promise<OrderReturn> {
     return this.queue.run(`return:${returnNumber}`, () => this.confirmOnce(returnNumber));
@@ -304,13 +329,17 @@ export class MyOrdersService {
     const order = await this.storage.collection('orders').get(ret.orderId);
     if (!order) throw notFound(myOrderMessages.orderNotFound);
     let transactionId: string | null = null;
-    if (ret.refundTotal > 0 && ret.refundMethod) {
-      const refund = await this.provider.refund({ method: ret.refundMethod, amount: ret.refundTotal, originalReference: ret.orderNumber, reference: ret.returnNumber });
+    if (toMethod(ret) > 0 && ret.refundMethod) {
+      const refund = await this.provider.refund({ method: ret.refundMethod, amount: toMethod(ret), originalReference: ret.orderNumber, reference: ret.returnNumber });
       if (!refund.ok) throw new HttpError(502, 'internal', myOrderMessages.refundFailed);
       transactionId = refund.transactionId;
     }
+    const earlier = (await this.returnsOf(order.id)).filter((r) => returnSeq(r) < returnSeq(ret));
+    const credit = giftCardPartsOf(order, earlier, toGiftCards(ret));
+    await creditGiftCards(this.storage, credit, ret.returnNumber);
     const at = this.clock.now().toISOString();
-    const confirmed = (await returns.update(ret.id, (r) => ({ ...r, status: 'confirmed', confirmedAt: at, refundedAt: transactionId ? at : null, refundTransactionId: transactionId })))!;
+    const refunded = transactionId !== null || credit.length > 0;
+    const confirmed = (await returns.update(ret.id, (r) => ({ ...r, status: 'confirmed', confirmedAt: at, refundedAt: refunded ? at : null, refundTransactionId: transactionId })))!;
     // Everything of the order came back: the order's payment is refunded.
     const all = await this.returnsOf(order.id);
     if (order.lines.every((l, index) => quantityIn(all, index, 'confirmed') >= l.quantity)) {
@@ -338,7 +367,7 @@ export class MyOrdersService {
       if (!allowed.ok) throw new HttpError(409, 'conflict', allowed.message);
       return { ...o, status, updatedAt: at, ...(status === 'delivered' ? { deliveredAt: at } : {}) };
     });
-    return updated!;
+    return hideGiftCardNumbers(updated!);
   }
 }
 
@@ -350,7 +379,7 @@ function labelMail(r: OrderReturn): string {
     '',
     ...r.lines.map((l) => `${l.quantity} × ${l.description}${l.opened ? ' (åbnet)' : ''}: ${formatDkk(l.refund)}`),
     ...(r.shippingRefund ? [`Fragt: ${formatDkk(r.shippingRefund)}`] : []),
-    `Du får ${formatDkk(r.refundTotal)} tilbage${r.refundMethod ? ` på ${METHOD_NAMES[r.refundMethod]}` : ''}, når vi har modtaget varerne.`,
+    `Du får ${refundDestinations(r)}, når vi har modtaget varerne.`,
     '',
     'Sådan sender du varerne:',
     '1. Pak varerne godt ind, gerne i den originale emballage.',
@@ -372,9 +401,9 @@ function confirmedMail(r: OrderReturn): string {
     'Hej',
     '',
     `Vi har modtaget dine varer fra ordre ${r.orderNumber} (returnering ${r.returnNumber}).`,
-    r.refundTotal > 0
-      ? `Vi har sendt ${formatDkk(r.refundTotal)} tilbage${r.refundMethod ? ` til ${METHOD_NAMES[r.refundMethod]}` : ''}. Det kan tage op til 5 bankdage, før beløbet står på din konto.`
-      : 'Der er intet beløb at betale tilbage for denne returnering.',
+    ...(r.refundTotal > 0 ? [`Du får ${refundDestinations(r)}.`] : ['Der er intet beløb at betale tilbage for denne returnering.']),
+    ...(toMethod(r) > 0 ? ['Det kan tage op til 5 bankdage, før beløbet står på din konto.'] : []),
+    ...(toGiftCards(r) > 0 ? ['Beløbet på gavekortet kan bruges med det samme.'] : []),
     '',
     'Venlig hilsen',
     'Profil Optik',

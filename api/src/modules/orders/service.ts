@@ -6,6 +6,7 @@ import { nextNumber } from '../../storage/counter';
 import type { Storage } from '../../storage/port';
 import type { CatalogueService } from '../catalogue/service';
 import { checkoutConfig } from '../cart/service';
+import { hideGiftCardNumbers } from '../gift-cards/service';
 
 type Create = z.output<typeof orderCreateSchema>;
 
@@ -20,7 +21,7 @@ export class OrderService {
   async create(input: Create, storeId: string): Promise<Order> {
     const orders = this.storage.collection('orders');
     const existing = await orders.get(input.orderId);
-    if (existing) return existing;
+    if (existing) return hideGiftCardNumbers(existing);
     if (!(await this.storage.collection('customers').get(input.customerId))) throw badRequest({ customerId: 'Kunden findes ikke. Opret kunden først.' });
     if (input.prescriptionId && !(await this.storage.collection('prescriptions').get(input.prescriptionId))) {
       throw badRequest({ prescriptionId: 'Recepten findes ikke.' });

@@ -28,7 +28,7 @@ import type { ChargeRequest, ChargeResult, PaymentProvider } from '../../ports/p
 import type { SmsSender } from '../../ports/sms';
 import type { Storage } from '../../storage/port';
 import type { PaymentRequestRecord } from '../../storage/records';
-import { apportionGiftCards, GiftCards } from '../gift-cards/service';
+import { apportionGiftCards, GiftCards, withGiftCards } from '../gift-cards/service';
 
 const LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** A payment session (the pay page opened) expires after 15 minutes: result 99. */
@@ -279,7 +279,7 @@ export class PaymentService {
     }
     const paidAt = now.toISOString();
     const method = payment?.method ?? null;
-    const paid = await this.storage.collection('orders').update(order.id, (o) => ({ ...o, paymentStatus: 'paid', paidAt, paymentMethod: method, giftCardAmount: o.giftCardAmount + cover, updatedAt: paidAt }));
+    const paid = await this.storage.collection('orders').update(order.id, (o) => withGiftCards({ ...o, paymentStatus: 'paid', paidAt, paymentMethod: method, giftCardAmount: o.giftCardAmount + cover, updatedAt: paidAt }, taken.uses));
     await this.requests.update(request.id, (r) => ({ ...r, status: 'paid', paidAt }));
     return { outcome: 'paid', orderNumber: order.orderNumber, paidAt, method, giftCardAmount: paid!.giftCardAmount };
   }
@@ -298,15 +298,15 @@ export class PaymentService {
       const checked = await this.giftCards.check([card]);
       const { uses, cover } = apportionGiftCards(checked, restOf(order));
       const toPay = restOf(order) - cover;
-      await this.giftCards.take(uses);
+      const taken = await this.giftCards.take(uses);
       const at = this.clock.now().toISOString();
       const paidAt = toPay === 0 ? at : null;
-      const updated = (await this.storage.collection('orders').update(order.id, (o) => ({
+      const updated = (await this.storage.collection('orders').update(order.id, (o) => withGiftCards({
         ...o,
         giftCardAmount: o.giftCardAmount + cover,
         ...(paidAt ? { paymentStatus: 'paid' as const, paidAt, paymentMethod: null } : {}),
         updatedAt: at,
-      })))!;
+      }, taken.uses)))!;
       return { orderId: order.id, used: cover, cardBalance: checked[0]!.balance - cover, giftCardAmount: updated.giftCardAmount, toPay, paymentStatus: paidAt ? 'paid' : 'awaiting-payment', paidAt };
     });
   }

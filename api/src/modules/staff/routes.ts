@@ -7,6 +7,7 @@ import { requireCsrf } from '../../http/identity';
 import { currentUser, requireRole, STAFF_ROLES } from '../auth/guard';
 import type { AuthService } from '../auth/service';
 import type { CustomerService } from '../customers/service';
+import { hideGiftCardNumbers } from '../gift-cards/service';
 import { giftCardPinThrottle } from '../gift-cards/throttle';
 import type { PaymentService } from '../payments/service';
 import type { PrescriptionService } from '../prescriptions/service';
@@ -41,7 +42,7 @@ export function staffRoutes(deps: { config: AppConfig; auth: AuthService; sync: 
     const storeId = currentUser(res).storeId;
     res.set('Cache-Control', 'no-store');
     const changed = await deps.storage.collection('orders').find((o) => o.storeId === storeId && (!since || (o.updatedAt ?? o.createdAt) >= since));
-    res.json({ data: changed.sort((a, b) => (a.updatedAt ?? a.createdAt).localeCompare(b.updatedAt ?? b.createdAt)) });
+    res.json({ data: changed.sort((a, b) => (a.updatedAt ?? a.createdAt).localeCompare(b.updatedAt ?? b.createdAt)).map(hideGiftCardNumbers) });
   });
 
   // A gift card taken at the counter (number and PIN typed by the customer): checked and taken at once, so it needs the network.
@@ -70,7 +71,7 @@ export function staffRoutes(deps: { config: AppConfig; auth: AuthService; sync: 
     const { customerId } = parseOr400(z.object({ customerId: z.uuid('Ukendt kunde.') }), req.params);
     const storeId = currentUser(res).storeId;
     res.set('Cache-Control', 'no-store');
-    res.json({ data: await deps.storage.collection('orders').find((o) => o.customerId === customerId && o.storeId === storeId) });
+    res.json({ data: (await deps.storage.collection('orders').find((o) => o.customerId === customerId && o.storeId === storeId)).map(hideGiftCardNumbers) });
   });
 
   return r;

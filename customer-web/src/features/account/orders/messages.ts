@@ -1,4 +1,4 @@
-import type { MyOrder, OrderLifecycle, OrderReturn, PaymentMethod, ReturnReason } from '@optik/shared';
+import { danishList, refundDestinations, refundMethodNames, type MyOrder, type OrderLifecycle, type OrderReturn, type PaymentMethod, type ReturnReason } from '@optik/shared';
 
 /** Danish texts of My Pages' orders and returns (SPEC §2 /min-konto/ordrer…, §4 states). */
 export const om = {
@@ -33,6 +33,7 @@ export const om = {
   discount: 'Rabat',
   friendsDiscount: 'Friends-rabat',
   giftCard: 'Betalt med gavekort',
+  giftCardsUsed: (cards: string[]) => `Betalt med ${danishList(cards)}`,
   total: 'I alt',
   vat: 'Heraf moms',
   withdrawalUntil: (days: number, date: string) => `${days} dage – til og med ${date}`,
@@ -42,7 +43,8 @@ export const om = {
   returnHeading: (number: string) => `Returnering ${number}`,
   returnRegistered: (date: string) => `Registreret ${date}`,
   returnConfirmed: (date: string) => `Modtaget ${date}`,
-  refundTo: (amount: string, method: string | null) => (method ? `${amount} tilbage til ${method}` : `${amount} tilbage`),
+  /** "200,00 kr. tilbage til dit betalingskort og 100,00 kr. på gavekort •••• 0005" (shared with the API's e-mails). */
+  refundTo: refundDestinations,
   refundedOn: (date: string) => `Pengene blev sendt tilbage ${date}.`,
   refundAfterReceipt: 'Pengene sendes tilbage, når vi har modtaget varerne.',
   labelCode: 'Returkode til pakkeshoppen',
@@ -62,7 +64,7 @@ export const om = {
   /** SPEC §4 shipping states of the return label. */
   labelStatus: { sent: 'Returlabel sendt på e-mail', cancelled: 'Returlabel annulleret' } satisfies Record<OrderReturn['label']['status'], string>,
   method: { card: 'Betalingskort', mobilepay: 'MobilePay', klarna: 'Klarna' } satisfies Record<PaymentMethod, string>,
-  methodTo: { card: 'dit betalingskort', mobilepay: 'MobilePay', klarna: 'Klarna' } satisfies Record<PaymentMethod, string>,
+  methodTo: refundMethodNames,
 
   // The return form (/min-konto/ordrer/{orderId}/returnering)
   returnTitle: 'Returnér varer',
@@ -84,7 +86,11 @@ export const om = {
   commentHint: 'Skal udfyldes, hvis du vælger "Andet". Højst 500 tegn.',
   youGetBack: 'Du får tilbage',
   shippingBack: 'Fragten betales også tilbage, fordi du returnerer hele ordren.',
-  refundVia: (method: string) => `Beløbet sendes tilbage til ${method}, når vi har modtaget varerne.`,
+  refundVia: (method: string | null, cards: string[]) => {
+    if (!cards.length) return `Beløbet sendes tilbage til ${method}, når vi har modtaget varerne.`;
+    if (!method) return `Beløbet sættes tilbage på ${danishList(cards)}, når vi har modtaget varerne.`;
+    return `Beløbet sendes tilbage, som du betalte: først til ${method} og resten på ${danishList(cards)}, når vi har modtaget varerne.`;
+  },
   nothingChosen: 'Vælg de varer, du vil returnere.',
   submit: 'Registrér returnering',
   submitting: 'Registrerer …',

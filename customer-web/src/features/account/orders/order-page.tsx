@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useParams } from '@tanstack/react-router';
-import { formatCopenhagenDate, formatDkk, type MyOrder, type MyOrderLine, type OrderReturn } from '@optik/shared';
+import { formatCopenhagenDate, formatDkk, giftCardName, type MyOrder, type MyOrderLine, type OrderReturn } from '@optik/shared';
 import { api } from '../../../api';
 import { LoadError } from '../../../load-error';
 import { useApi } from '../../../use-api';
@@ -30,7 +30,6 @@ function payment(order: MyOrder): string {
 }
 
 export function ReturnSummary({ ret }: { ret: OrderReturn }) {
-  const method = ret.refundMethod ? om.methodTo[ret.refundMethod] : null;
   return (
     <article className="return-card" aria-labelledby={`return-${ret.id}`}>
       <h3 id={`return-${ret.id}`}>
@@ -50,7 +49,7 @@ export function ReturnSummary({ ret }: { ret: OrderReturn }) {
         {ret.shippingRefund > 0 && <li>{`${om.shipping}: ${formatDkk(ret.shippingRefund)}`}</li>}
       </ul>
       <p>
-        <strong>{om.refundTo(formatDkk(ret.refundTotal), method)}</strong>
+        <strong>{om.refundTo(ret)}</strong>
       </p>
       <p>{ret.refundedAt ? om.refundedOn(formatCopenhagenDate(ret.refundedAt)) : om.refundAfterReceipt}</p>
       {ret.status === 'pending' && (
@@ -144,7 +143,7 @@ export function OrderDetails({ order }: { order: MyOrder }) {
           <FootRow label={om.shipping}>{order.shipping === 0 ? om.free : formatDkk(order.shipping)}</FootRow>
           {order.friendsDiscount > 0 && <FootRow label={om.friendsDiscount}>{formatDkk(-order.friendsDiscount)}</FootRow>}
           {order.discount > 0 && <FootRow label={om.discount}>{formatDkk(-order.discount)}</FootRow>}
-          {order.giftCardAmount > 0 && <FootRow label={om.giftCard}>{formatDkk(order.giftCardAmount)}</FootRow>}
+          {order.giftCardAmount > 0 && <FootRow label={order.giftCards?.length ? om.giftCardsUsed(order.giftCards.map((c) => giftCardName(c.last4))) : om.giftCard}>{formatDkk(order.giftCardAmount)}</FootRow>}
           <FootRow label={om.total}>
             <strong>{formatDkk(order.totalPrice)}</strong>
           </FootRow>

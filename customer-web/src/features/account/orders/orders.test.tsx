@@ -98,6 +98,15 @@ describe('ReturnForm', () => {
     expect(screen.getByText(/de 5 hele måneder/)).toBeDefined();
   });
 
+  it('tells that a part paid with gift cards goes back onto them', () => {
+    const { api } = fakeApi({ ok: true, status: 201, data: { data: created } });
+    render(<ReturnForm api={api} order={{ ...order, paymentMethod: 'card', giftCards: [{ last4: '0005', amount: 10_000 }] }} email="kunde@example.dk" />);
+    expect(screen.getByText('Beløbet sendes tilbage, som du betalte: først til dit betalingskort og resten på gavekort •••• 0005, når vi har modtaget varerne.')).toBeDefined();
+    cleanup();
+    render(<ReturnForm api={api} order={{ ...order, paymentMethod: null, giftCards: [{ last4: '0002', amount: 218_000 }] }} email="kunde@example.dk" />);
+    expect(screen.getByText('Beløbet sættes tilbage på gavekort •••• 0002, når vi har modtaget varerne.')).toBeDefined();
+  });
+
   it('checks the choice and the reason before sending, keeping what was entered', async () => {
     const { api, post } = fakeApi({ ok: true, status: 201, data: { data: created } });
     render(<ReturnForm api={api} order={order} email="kunde@example.dk" />);
@@ -160,6 +169,13 @@ describe('OrderDetails', () => {
     expect(screen.getByText('Pengene blev sendt tilbage 25. november 2026.')).toBeDefined();
     expect(screen.getByRole('link', { name: om.returnLink }).getAttribute('href')).toBe('/min-konto/ordrer/o-1/returnering');
     expect(screen.queryByRole('rowheader', { name: om.friendsDiscount })).toBeNull();
+  });
+
+  it('says how much goes back to the card and how much onto each gift card, by its last four digits', () => {
+    const split = { ...created, refundMethod: 'card' as const, methodRefund: 20_000, giftCardRefunds: [{ last4: '0005', amount: 10_000 }], refundTotal: 30_000 };
+    render(<OrderDetails order={{ ...order, paymentMethod: 'card', giftCardAmount: 10_000, giftCards: [{ last4: '0005', amount: 10_000 }], returns: [split] }} />);
+    expect(document.querySelector('.return-card strong')!.textContent).toBe(`${formatDkk(20_000)} tilbage til dit betalingskort og ${formatDkk(10_000)} på gavekort •••• 0005`);
+    expect(screen.getByRole('rowheader', { name: 'Betalt med gavekort •••• 0005' }).nextElementSibling!.textContent).toBe(formatDkk(10_000));
   });
 
   it('shows the Friends discount under the lines when the order had one', () => {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useParams } from '@tanstack/react-router';
-import { formatCopenhagenDate, formatDkk, returnRequestSchema, type MyOrder, type MyOrderLine, type OrderReturn, type ReturnReason, type ReturnRequest } from '@optik/shared';
+import { formatCopenhagenDate, formatDkk, giftCardName, returnRequestSchema, type MyOrder, type MyOrderLine, type OrderReturn, type ReturnReason, type ReturnRequest } from '@optik/shared';
 import { api } from '../../../api';
 import { FieldError } from '../../../text-field';
 import { AccountPage } from '../account-page';
@@ -133,7 +133,7 @@ export function ReturnForm({ api, order, email, onDone }: { api: OrdersApi; orde
           ))}
         </ol>
         <p>
-          <strong>{om.refundTo(formatDkk(done.refundTotal), done.refundMethod ? om.methodTo[done.refundMethod] : null)}</strong> {om.refundAfterReceipt}
+          <strong>{om.refundTo(done)}</strong> {om.refundAfterReceipt}
         </p>
         <a href={orderHref(order.id)}>{om.backToOrder}</a>
       </section>
@@ -213,6 +213,7 @@ export function ReturnForm({ api, order, email, onDone }: { api: OrdersApi; orde
   const commentHintId = `${id}-comment-hint`;
   const commentErrorId = `${id}-comment-error`;
   const method = order.paymentMethod ? om.methodTo[order.paymentMethod] : null;
+  const giftCards = (order.giftCards ?? []).map((c) => giftCardName(c.last4));
   return (
     <form ref={formRef} className="stack return-form" onSubmit={submit} noValidate>
       <p>{om.returnIntro(order.orderNumber)}</p>
@@ -264,7 +265,7 @@ export function ReturnForm({ api, order, email, onDone }: { api: OrdersApi; orde
         <h2 id={`${id}-total`}>{om.youGetBack}</h2>
         <p className="return-total">{formatDkk(preview.amount)}</p>
         {preview.shipping > 0 && <p>{om.shippingBack}</p>}
-        {method && <p className="muted">{om.refundVia(method)}</p>}
+        {(method || giftCards.length > 0) && <p className="muted">{om.refundVia(method, giftCards)}</p>}
       </section>
       <button type="submit" disabled={busy}>
         {busy ? om.submitting : om.submit}
