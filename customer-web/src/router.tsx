@@ -153,7 +153,7 @@ const checkoutConfirmationRoute = createRoute({
 
 /** SPEC §2 /bestil-tid-til-synstest (wizard) and /bestil-tid-til-synstest/{id} (the e-mailed manage link). */
 const bookingRoute = createRoute({ getParentRoute: () => rootRoute, path: '/bestil-tid-til-synstest', component: lazyRouteComponent(() => import('./features/booking/routes'), 'BookingWizardRoute') });
-const bookingManageRoute = createRoute({ getParentRoute: () => rootRoute, path: '/bestil-tid-til-synstest/$id', component: lazyRouteComponent(() => import('./features/booking/routes'), 'BookingManageRoute') });
+const bookingManageRoute = createRoute({ getParentRoute: () => rootRoute, path: '/bestil-tid-til-synstest/$id', component: lazyRouteComponent(() => import('./features/booking/manage-route'), 'BookingManageRoute') });
 const contentRoute = createRoute({ getParentRoute: () => rootRoute, path: '$', component: CatalogueOrContent });
 
 /**

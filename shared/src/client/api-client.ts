@@ -1,5 +1,21 @@
 import type { z } from 'zod/mini';
-import type { ApiError, CartUpdateRequest, LoginRequest, RegisterRequest, StoreLoginRequest, SyncRequest, CheckoutPlaceRequest, CheckoutQuoteRequest, PayLinkPayRequest, PayLinkQuoteRequest } from '../schemas/index';
+import type {
+  ApiError,
+  BookingAccessRequest,
+  BookingCreateRequest,
+  BookingRebookRequest,
+  BookingRescheduleRequest,
+  BookingUpdateRequest,
+  CartUpdateRequest,
+  LoginRequest,
+  RegisterRequest,
+  StoreLoginRequest,
+  SyncRequest,
+  CheckoutPlaceRequest,
+  CheckoutQuoteRequest,
+  PayLinkPayRequest,
+  PayLinkQuoteRequest,
+} from '../schemas/index';
 import { SOMETHING_WENT_WRONG } from '../messages/da-errors';
 import { createFetcher, type FetcherOptions, type RequestOptions } from './request';
 import type { ResponseName, ResponseOf, ResponseSchemas } from './response-schemas';
@@ -145,6 +161,22 @@ export function createApiClient(opts: ApiClientOptions) {
     checkoutQuote: (body: CheckoutQuoteRequest) => send(read('checkoutQuote'), '/api/checkout/quote', body),
     checkoutPlace: (body: CheckoutPlaceRequest) => send(read('checkoutPlace'), '/api/checkout/place', body),
     giftCardBalance: (number: string, pin: string) => send(read('giftCardLookup'), '/api/giftcard/balance', { number, pin }),
+    /** The store finder: by town, postcode or name (`q`), by position (`lat`+`lng`), or every store (neither). */
+    storeSearch: (q: { q?: string; lat?: number; lng?: number } = {}) => {
+      const params = new URLSearchParams();
+      for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== '') params.set(k, String(v));
+      const s = params.toString();
+      return call(read('storeSearch'), `/api/stores/search${s ? `?${s}` : ''}`);
+    },
+    /** One store's page: by slug or by store id. */
+    getStore: (slugOrId: string) => call(read('store'), `/api/stores/${encodeURIComponent(slugOrId)}`),
+    /** Eye-exam booking (SPEC §3, §4): the manage link's token goes in the body, never in the URL. */
+    createBooking: (body: BookingCreateRequest) => send(read('bookingCreated'), '/api/bookings', body),
+    viewBooking: (id: string, body: BookingAccessRequest) => send(read('booking'), `/api/bookings/${encodeURIComponent(id)}/view`, body),
+    updateBooking: (id: string, body: BookingUpdateRequest) => send(read('booking'), `/api/bookings/${encodeURIComponent(id)}/update`, body),
+    rescheduleBooking: (id: string, body: BookingRescheduleRequest) => send(read('booking'), `/api/bookings/${encodeURIComponent(id)}/reschedule`, body),
+    cancelBooking: (id: string, body: BookingAccessRequest) => send(read('booking'), `/api/bookings/${encodeURIComponent(id)}/cancel`, body),
+    rebookBooking: (id: string, body: BookingRebookRequest) => send(read('bookingCreated'), `/api/bookings/${encodeURIComponent(id)}/rebook`, body),
   };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;

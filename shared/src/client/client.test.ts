@@ -171,6 +171,20 @@ describe.each([
     expect((f.calls[3]!.init.headers as Record<string, string>)['CSRF-TOKEN']).toBe('tok-2');
   });
 
+  it('asks the store finder, a store and a booking by their paths, the manage link’s token in the body', async () => {
+    const none = { data: [], near: null };
+    const token = 'tok-1234567890abcdefghij';
+    const f = fakeFetch([json(200, none), json(200, none), json(200, none), json(404, { error: { code: 'not_found', message: 'Butikken blev ikke fundet.' } }), json(200, shopper), json(404, { error: { code: 'not_found', message: 'Bookingen blev ikke fundet.' } })]);
+    const api = createApiClient({ baseUrl: '', responses, fetch: f.fn });
+    expect(await api.storeSearch()).toEqual({ ok: true, status: 200, data: none });
+    await api.storeSearch({ q: 'Aarhus C' });
+    await api.storeSearch({ lat: 55.641, lng: 12.08 });
+    expect(await api.getStore('st 14')).toEqual({ ok: false, status: 404, error: { code: 'not_found', message: 'Butikken blev ikke fundet.' } });
+    expect((await api.viewBooking('bk-1', { token })).ok).toBe(false);
+    expect(f.calls.map((c) => c.url)).toEqual(['/api/stores/search', '/api/stores/search?q=Aarhus+C', '/api/stores/search?lat=55.641&lng=12.08', '/api/stores/st%2014', '/api/site/shopper', '/api/bookings/bk-1/view']);
+    expect(f.calls[5]!.init).toMatchObject({ method: 'POST', body: JSON.stringify({ token }) });
+  });
+
   it('reports a network failure as status 0 with a Danish message', async () => {
     const f = fakeFetch([new TypeError('offline')]);
     const api = createApiClient({ baseUrl: '', responses, fetch: f.fn, sleep: async () => {}, onError: () => {} });

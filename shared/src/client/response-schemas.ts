@@ -3,6 +3,8 @@ import {
   apiErrorSchema,
   articleListResponseSchema,
   articleResponseSchema,
+  bookingCreatedResponseSchema,
+  bookingResponseSchema,
   cartResponseSchema,
   catalogueSnapshotResponseSchema,
   categoriesResponseSchema,
@@ -24,6 +26,8 @@ import {
   sessionResponseSchema,
   shopperResponseSchema,
   siteSearchResponseSchema,
+  storeDetailResponseSchema,
+  storeSearchResponseSchema,
   storesResponseSchema,
   syncResponseSchema,
 } from '../schemas/index';
@@ -61,6 +65,10 @@ export const responseSchemas = {
   checkoutQuote: checkoutQuoteResponseSchema,
   checkoutPlace: checkoutPlaceResponseSchema,
   giftCardLookup: giftCardLookupResponseSchema,
+  storeSearch: storeSearchResponseSchema,
+  store: storeDetailResponseSchema,
+  booking: bookingResponseSchema,
+  bookingCreated: bookingCreatedResponseSchema,
 };
 export type ResponseSchemas = typeof responseSchemas;
 export type ResponseName = Exclude<keyof ResponseSchemas, 'error'>;

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { EXAM_TYPES, ageGroupLabel, bookingStatusLabel, formatBookingTime, formatDanishDate, formatPhone, type BookingView } from '@optik/shared';
+import { bs } from './facts-messages';
 import { bt } from './messages';
+import { storeLine } from './store-line';
 
 export interface Fact {
   label: string;
@@ -20,7 +22,7 @@ export function Facts({ facts }: { facts: readonly Fact[] }) {
             <span>{f.value}</span>
             {f.onEdit && (
               <button type="button" className="link-button" onClick={f.onEdit}>
-                {bt.summary.edit(f.label)}
+                {bs.summary.edit(f.label)}
               </button>
             )}
           </dd>
@@ -31,19 +33,17 @@ export function Facts({ facts }: { facts: readonly Fact[] }) {
 }
 
 export function priceText(b: Pick<BookingView, 'price' | 'ordinaryPrice' | 'friendsFreeVisit'>): string {
-  return b.friendsFreeVisit ? bt.summary.friendsFree(b.ordinaryPrice) : bt.summary.priceValue(b.price);
+  return b.friendsFreeVisit ? bs.summary.friendsFree(b.ordinaryPrice) : bs.summary.priceValue(b.price);
 }
-
-export const storeLine = (s: { name: string; street: string; postcode: string; city: string }) => `${s.name}, ${s.street}, ${s.postcode} ${s.city}`;
 
 /** Birth date 'YYYY-MM-DD' as customers write it: '7. juli 1961'. */
 const birthDateText = (iso: string) => formatDanishDate(iso).replace(/^\S+ /, '');
 
 /** What the customer booked, as the completion page, the manage page and My Pages show it. */
 export function bookingFacts(b: BookingView, opts: { status?: boolean } = {}): Fact[] {
-  const s = bt.summary;
+  const s = bs.summary;
   const facts: (Fact | false)[] = [
-    opts.status === true && { label: bt.manage.status, value: bookingStatusLabel[b.status] },
+    opts.status === true && { label: bs.summary.status, value: bookingStatusLabel[b.status] },
     { label: s.exam, value: EXAM_TYPES[b.examType].name },
     { label: s.age, value: ageGroupLabel(b.ageGroup) },
     { label: s.time, value: formatBookingTime(b.start, b.end) },
@@ -55,7 +55,7 @@ export function bookingFacts(b: BookingView, opts: { status?: boolean } = {}): F
     b.birthDate !== null && { label: s.birthDate, value: birthDateText(b.birthDate) },
     b.noteToStore !== null && { label: s.note, value: b.noteToStore },
     b.companyName !== null && { label: s.company, value: b.reference ? `${b.companyName} (${b.reference})` : b.companyName },
-    b.requisitionType !== null && { label: s.requisition, value: bt.requisition[b.requisitionType] },
+    b.requisitionType !== null && { label: s.requisition, value: bs.requisition[b.requisitionType] },
     (b.workingDistances?.length ?? 0) > 0 && { label: s.distances, value: b.workingDistances!.map((x) => `${x} cm`).join(', ') },
     b.tools !== null && { label: s.tools, value: b.tools },
     b.other !== null && { label: s.other, value: b.other },

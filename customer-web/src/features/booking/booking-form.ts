@@ -1,4 +1,4 @@
-import { bookingDetailsInputSchema, type BookingDetailsInput, type BookingView } from '@optik/shared';
+import type { BookingDetailsInput, BookingView } from '@optik/shared';
 
 /** The details form as typed: strings only, so nothing entered is lost to parsing. */
 export interface DetailsForm {
@@ -18,6 +18,10 @@ export interface DetailsForm {
 }
 
 export type DetailsField = Exclude<keyof DetailsForm, 'distances' | 'viaEmployer'> | 'distance0' | 'distance1' | 'distance2';
+export type DetailErrors = Partial<Record<DetailsField, string>>;
+
+/** The element id of a field, for focusing the first error. */
+export const fieldId = (prefix: string, field: DetailsField) => `${prefix}-${field}`;
 
 export const emptyDetails: DetailsForm = {
   firstName: '',
@@ -95,9 +99,9 @@ export function fieldOf(path: string): DetailsField | null {
  * Field errors keyed by form field from request paths. Distances are sent without the empty
  * boxes, so the n-th distance sent is mapped back to the n-th filled box.
  */
-export function fieldErrors(form: DetailsForm, fields: Record<string, string>): Partial<Record<DetailsField, string>> {
+export function fieldErrors(form: DetailsForm, fields: Record<string, string>): DetailErrors {
   const filled = form.distances.map((d, i) => (d.trim() ? i : -1)).filter((i) => i >= 0);
-  const out: Partial<Record<DetailsField, string>> = {};
+  const out: DetailErrors = {};
   for (const [path, message] of Object.entries(fields)) {
     let field = fieldOf(path);
     const m = /^company\.workingDistances\.(\d)$/.exec(path);
@@ -105,15 +109,6 @@ export function fieldErrors(form: DetailsForm, fields: Record<string, string>): 
     if (field) out[field] ??= message;
   }
   return out;
-}
-
-/** Checks the form with the shared schema; returns the errors by field (none: valid). */
-export function validateDetails(form: DetailsForm): Partial<Record<DetailsField, string>> {
-  const r = bookingDetailsInputSchema.safeParse(detailsRequest(form));
-  if (r.success) return {};
-  const fields: Record<string, string> = {};
-  for (const issue of r.error.issues) fields[issue.path.join('.')] ??= issue.message;
-  return fieldErrors(form, fields);
 }
 
 /** The order fields are shown in, for focusing the first error. */

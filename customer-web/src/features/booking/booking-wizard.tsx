@@ -1,13 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   AGE_GROUPS,
   EXAM_TYPES,
   EXAM_TYPE_ORDER,
   ageGroupLabel,
-  bookingCreatedResponseSchema,
   examAllowsAge,
   examTypeForAge,
-  formatBookingTime,
   formatPhone,
   offersExam,
   type AgeGroup,
@@ -20,20 +18,19 @@ import type { Api } from '../../api';
 import { LoadError } from '../../load-error';
 import { FieldError } from '../../text-field';
 import { useApi, type Loadable } from '../../use-api';
-import { Facts, bookingFacts, storeLine, type Fact } from './booking-facts';
-import { DETAILS_FIELD_ORDER, detailsRequest, emptyDetails, fieldErrors, validateDetails, type DetailsField, type DetailsForm } from './booking-form';
-import { DetailsFields, fieldId } from './details-fields';
+import { DETAILS_FIELD_ORDER, detailsRequest, emptyDetails, fieldErrors, fieldId, type DetailErrors, type DetailsField, type DetailsForm } from './booking-form';
+import { useParts } from './later';
 import { bt } from './messages';
-import { TimePicker } from './time-picker';
+import { storeLine } from './store-line';
 import './booking.css';
 
-export type BookingWizardApi = Pick<Api, 'get' | 'post' | 'getStores'>;
+export type BookingWizardApi = Pick<Api, 'get' | 'getStores' | 'createBooking'>;
 
 const STEPS = ['exam', 'age', 'store', 'time', 'details', 'summary'] as const;
-type Step = (typeof STEPS)[number];
+export type Step = (typeof STEPS)[number];
 const STEP_TITLES: Record<Step, string> = { exam: bt.exam.heading, age: bt.age.heading, store: bt.store.heading, time: bt.time.heading, details: bt.details.heading, summary: bt.summary.heading };
 
-interface Answers {
+export interface Answers {
   examType: ExamType | null;
   ageGroup: AgeGroup | null;
   /** Null until chosen; the `?butik=` store stands in for it meanwhile. */
@@ -42,7 +39,7 @@ interface Answers {
   details: DetailsForm;
 }
 
-type Done = { booking: BookingView; token: string };
+export type Done = { booking: BookingView; token: string };
 
 export interface BookingWizardProps {
   api: BookingWizardApi;
@@ -68,7 +65,7 @@ export function BookingWizard({ api, preselectStore, today, prefill, onDirtyChan
   const [step, setStep] = useState<Step>('exam');
   const [answers, setAnswers] = useState<Answers>({ examType: null, ageGroup: null, storeId: null, slot: null, details: start });
   const [error, setError] = useState<string | null>(null);
-  const [detailErrors, setDetailErrors] = useState<Partial<Record<DetailsField, string>>>({});
+  const [detailErrors, setDetailErrors] = useState<DetailErrors>({});
   const [alert, setAlert] = useState<string | null>(null);
   const [timesKey, setTimesKey] = useState(0);
   const [sending, setSending] = useState(false);
@@ -76,6 +73,8 @@ export function BookingWizard({ api, preselectStore, today, prefill, onDirtyChan
   const [focus, setFocus] = useState<{ target: 'heading' | DetailsField | 'first'; n: number } | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  // The time picker, details form and summary load once the customer leaves the first step.
+  const { parts, pending } = useParts(step !== 'exam');
 
   const [storesLoad, reloadStores] = useApi('stores', () => api.getStores());
   const stores: Store[] = storesLoad.state === 'ready' ? storesLoad.data.data : [];
@@ -134,10 +133,12 @@ export function BookingWizard({ api, preselectStore, today, prefill, onDirtyChan
         if (answers.storeId === null) update({ storeId });
         return goTo('time');
       case 'time':
+        if (!parts) return;
         if (!answers.slot) return fail(bt.time.required);
         return goTo('details');
       case 'details': {
-        const errors = validateDetails(answers.details);
+        if (!parts) return;
+        const errors = parts.validateDetails(answers.details);
         setDetailErrors(errors);
         const first = DETAILS_FIELD_ORDER.find((f) => errors[f]);
         if (first) {
@@ -154,7 +155,7 @@ export function BookingWizard({ api, preselectStore, today, prefill, onDirtyChan
   async function submit() {
     if (sending || !answers.examType || !answers.ageGroup || !storeId || !answers.slot) return;
     setSending(true);
-    const r = await api.post(bookingCreatedResponseSchema, '/api/bookings', {
+    const r = await api.createBooking({
       storeId,
       examType: answers.examType,
       ageGroup: answers.ageGroup,
@@ -191,9 +192,9 @@ export function BookingWizard({ api, preselectStore, today, prefill, onDirtyChan
     setAlert(r.error.message);
   }
 
-  if (done) {
+  if (done && parts) {
     return (
-      <Completion
+      <parts.Completion
         done={done}
         headingRef={headingRef}
         onAnother={() => {
@@ -300,22 +301,26 @@ export function BookingWizard({ api, preselectStore, today, prefill, onDirtyChan
             <p className="muted">
               {EXAM_TYPES[answers.examType!].name} · {store.name}
             </p>
-            <TimePicker
-              api={api}
-              storeId={store.id}
-              examType={answers.examType!}
-              ageGroup={answers.ageGroup ?? undefined}
-              today={today}
-              selected={answers.slot}
-              reloadKey={timesKey}
-              error={error ?? undefined}
-              onSelect={(slot) => {
-                update({ slot });
-                setError(null);
-              }}
-              onChooseStore={(s, slot) => chooseStore(s, slot)}
-              onChooseExam={(type, slot) => chooseExam(type, slot)}
-            />
+            {parts ? (
+              <parts.TimePicker
+                api={api}
+                storeId={store.id}
+                examType={answers.examType!}
+                ageGroup={answers.ageGroup ?? undefined}
+                today={today}
+                selected={answers.slot}
+                reloadKey={timesKey}
+                error={error ?? undefined}
+                onSelect={(slot) => {
+                  update({ slot });
+                  setError(null);
+                }}
+                onChooseStore={(s, slot) => chooseStore(s, slot)}
+                onChooseExam={(type, slot) => chooseExam(type, slot)}
+              />
+            ) : (
+              pending
+            )}
           </>
         )}
 
@@ -326,20 +331,24 @@ export function BookingWizard({ api, preselectStore, today, prefill, onDirtyChan
                 {error}
               </p>
             )}
-            <DetailsFields
-              prefix={id}
-              form={answers.details}
-              errors={detailErrors}
-              onChange={(details) => {
-                update({ details });
-                setDetailErrors({});
-                setError(null);
-              }}
-            />
+            {parts ? (
+              <parts.DetailsFields
+                prefix={id}
+                form={answers.details}
+                errors={detailErrors}
+                onChange={(details) => {
+                  update({ details });
+                  setDetailErrors({});
+                  setError(null);
+                }}
+              />
+            ) : (
+              pending
+            )}
           </>
         )}
 
-        {step === 'summary' && store && answers.examType && answers.ageGroup && answers.slot && <Summary answers={answers} store={store} onEdit={goTo} />}
+        {step === 'summary' && store && answers.examType && answers.ageGroup && answers.slot && (parts ? <parts.Summary answers={answers} store={store} onEdit={goTo} /> : pending)}
 
         <div className="booking-actions">
           {index > 0 && (
@@ -434,65 +443,6 @@ function StoreStep({
           {bt.store.phone} {formatPhone(chosen.phone)}
         </p>
       )}
-    </div>
-  );
-}
-
-function Summary({ answers, store, onEdit }: { answers: Answers; store: Store; onEdit: (step: Step) => void }) {
-  const s = bt.summary;
-  const exam = EXAM_TYPES[answers.examType!];
-  const d = answers.details;
-  const company = d.viaEmployer;
-  const distances = d.distances.map((x) => x.trim()).filter(Boolean);
-  const facts: (Fact | false)[] = [
-    { label: s.exam, value: exam.name, onEdit: () => onEdit('exam') },
-    { label: s.age, value: ageGroupLabel(answers.ageGroup!), onEdit: () => onEdit('age') },
-    { label: s.store, value: storeLine(store), onEdit: () => onEdit('store') },
-    { label: s.time, value: formatBookingTime(answers.slot!.start, answers.slot!.end), onEdit: () => onEdit('time') },
-    { label: s.price, value: s.priceValue(exam.price) },
-    { label: s.name, value: `${d.firstName.trim()} ${d.lastName.trim()}`, onEdit: () => onEdit('details') },
-    { label: s.email, value: d.email.trim() },
-    { label: s.phone, value: formatPhone(d.phone) },
-    d.birthDate.trim() !== '' && { label: s.birthDate, value: d.birthDate.trim() },
-    d.noteToStore.trim() !== '' && { label: s.note, value: d.noteToStore.trim() },
-    company && { label: s.company, value: d.reference.trim() ? `${d.companyName.trim()} (${d.reference.trim()})` : d.companyName.trim() },
-    company && d.requisitionType !== '' && { label: s.requisition, value: bt.requisition[d.requisitionType] },
-    company && distances.length > 0 && { label: s.distances, value: distances.map((x) => `${x} cm`).join(', ') },
-    company && d.tools.trim() !== '' && { label: s.tools, value: d.tools.trim() },
-    company && d.other.trim() !== '' && { label: s.other, value: d.other.trim() },
-  ];
-  return (
-    <>
-      <Facts facts={facts.filter((f): f is Fact => f !== false)} />
-      {exam.price > 0 && <p className="hint">{bt.summary.friendsNote}</p>}
-      <p className="hint">
-        {s.privacy} <a href="/privatlivspolitik">{s.privacyLink}</a>
-      </p>
-    </>
-  );
-}
-
-function Completion({ done, headingRef, onAnother }: { done: Done; headingRef: RefObject<HTMLHeadingElement | null>; onAnother: () => void }) {
-  const b = done.booking;
-  const manage = `/bestil-tid-til-synstest/${encodeURIComponent(b.id)}#token=${done.token}`;
-  return (
-    <div className="booking-done">
-      <h2 ref={headingRef} tabIndex={-1}>
-        {bt.done.heading}
-      </h2>
-      <p role="status" className="booking-status">
-        {b.status === 'confirmed' ? bt.done.confirmed : bt.done.requested}
-      </p>
-      <Facts facts={bookingFacts(b)} />
-      <p>{bt.done.mailed(b.contact.email)}</p>
-      <p className="booking-actions">
-        <a className="button" href={manage}>
-          {bt.done.manage}
-        </a>
-        <button type="button" className="secondary" onClick={onAnother}>
-          {bt.done.another}
-        </button>
-      </p>
     </div>
   );
 }

@@ -2,20 +2,26 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResult } from '@optik/shared/client';
 import type { Availability, BookingView } from '@optik/shared';
-import { detailsFromBooking, detailsRequest, emptyDetails, fieldErrors, prefillDetails, validateDetails } from './booking-form';
+import { detailsFromBooking, detailsRequest, emptyDetails, fieldErrors, prefillDetails } from './booking-form';
 import { BookingWizard, type BookingWizardApi } from './booking-wizard';
+import { validateDetails } from './details-check';
 import { LeaveDialog } from './leave-guard';
 import { ManageBooking, type ManageBookingApi } from './manage-booking';
-import { BOOKING, STORES, fail, ok, slot, week } from './test-data';
+import { BOOKING, STORES, answerFirstSteps, fail, next, ok, slot, week } from './test-data';
 
 afterEach(cleanup);
 
 type Post = (path: string, body: Record<string, unknown>) => ApiResult<unknown>;
 
-/** A fake of the booking API: availability from `times`, posts answered by `post`. */
+/** A fake of the booking API: availability from `times`, posts (by the path each call posts to) answered by `post`. */
 function fakeApi(opts: { times?: (q: URLSearchParams) => Availability; post?: Post } = {}) {
   const posts: { path: string; body: Record<string, unknown> }[] = [];
   const gets: string[] = [];
+  const post = async (path: string, body: object) => {
+    posts.push({ path, body: body as Record<string, unknown> });
+    return (opts.post ?? (() => ok({ data: BOOKING, manageToken: 'tok-1234567890abcdefghij' }, 201)))(path, body as Record<string, unknown>);
+  };
+  const booking = (id: string, action: string) => `/api/bookings/${encodeURIComponent(id)}/${action}`;
   const api = {
     getStores: vi.fn(async () => ok({ data: STORES })),
     get: vi.fn(async (_schema: unknown, path: string) => {
@@ -23,15 +29,16 @@ function fakeApi(opts: { times?: (q: URLSearchParams) => Availability; post?: Po
       const q = new URLSearchParams(path.split('?')[1]);
       return ok({ data: (opts.times ?? (() => week()))(q) });
     }),
-    post: vi.fn(async (_schema: unknown, path: string, body: Record<string, unknown>) => {
-      posts.push({ path, body });
-      return (opts.post ?? (() => ok({ data: BOOKING, manageToken: 'tok-1234567890abcdefghij' }, 201)))(path, body);
-    }),
+    createBooking: (body: object) => post('/api/bookings', body),
+    viewBooking: (id: string, body: object) => post(booking(id, 'view'), body),
+    updateBooking: (id: string, body: object) => post(booking(id, 'update'), body),
+    rescheduleBooking: (id: string, body: object) => post(booking(id, 'reschedule'), body),
+    cancelBooking: (id: string, body: object) => post(booking(id, 'cancel'), body),
+    rebookBooking: (id: string, body: object) => post(booking(id, 'rebook'), body),
   };
   return { api: api as unknown as BookingWizardApi & ManageBookingApi, posts, gets };
 }
 
-const next = () => fireEvent.click(screen.getByRole('button', { name: 'Næste' }));
 const heading = (name: string) => screen.getByRole('heading', { name });
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 /** What the progress line says, e.g. "Trin 4 af 6". */
@@ -47,12 +54,7 @@ function renderWizard(over: Partial<Parameters<typeof BookingWizard>[0]> = {}, a
 }
 
 async function toTime(store = 'st-002') {
-  fireEvent.click(screen.getByRole('radio', { name: /^Synstest/ }));
-  next();
-  fireEvent.click(screen.getByRole('radio', { name: '18–75 år' }));
-  next();
-  fireEvent.change(await screen.findByLabelText('Butik'), { target: { value: store } });
-  next();
+  await answerFirstSteps(store);
   return screen.findByRole('radio', { name: 'mandag 23. november kl. 10.00–10.30' });
 }
 
@@ -210,12 +212,7 @@ describe('BookingWizard', () => {
     });
     const { gets } = renderWizard({}, { times: (q) => (q.get('storeId') === 'st-002' ? empty : week(q.get('from')!, { days: [{ date: '2026-11-24', hours: { opens: '10:00', closes: '17:30', halfDay: false }, closed: null, slots: [slot('2026-11-24', '12:00')] }] })) });
     await screen.findByRole('radio', { name: /^Synstest/ });
-    fireEvent.click(screen.getByRole('radio', { name: /^Synstest/ }));
-    next();
-    fireEvent.click(screen.getByRole('radio', { name: '18–75 år' }));
-    next();
-    fireEvent.change(await screen.findByLabelText('Butik'), { target: { value: 'st-002' } });
-    next();
+    await answerFirstSteps('st-002');
     expect((await screen.findByText('Der er ingen ledige tider i denne uge.')).getAttribute('role')).toBe('status');
     const alternatives = screen.getByRole('region', { name: 'Andre muligheder' });
     expect(within(alternatives).getAllByRole('listitem').map((li) => li.querySelector('p')!.textContent)).toEqual([
@@ -290,7 +287,7 @@ describe('ManageBooking', () => {
   it('corrects the details', async () => {
     const { posts } = renderManage((path, body) => (path.endsWith('/update') ? ok({ data: { ...BOOKING, noteToStore: body.noteToStore as string } }) : ok({ data: BOOKING })));
     fireEvent.click(await screen.findByRole('button', { name: 'Ret oplysninger' }));
-    expect((screen.getByLabelText('Fornavn') as HTMLInputElement).value).toBe('Ida');
+    expect(((await screen.findByLabelText('Fornavn')) as HTMLInputElement).value).toBe('Ida');
     type('E-mail', 'nej');
     fireEvent.click(screen.getByRole('button', { name: 'Gem ændringer' }));
     expect(errorOf(screen.getByLabelText('E-mail'))).toBe('E-mail skal indeholde @ og et domæne.');

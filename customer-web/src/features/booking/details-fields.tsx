@@ -1,18 +1,14 @@
 import { FieldError, TextAreaField, TextField } from '../../text-field';
-import type { DetailsField, DetailsForm } from './booking-form';
-import { bt } from './messages';
+import { fieldId, type DetailErrors, type DetailsField, type DetailsForm } from './booking-form';
+import { bl } from './later-messages';
 
-const d = bt.details;
-
-
-/** The element id of a field, for focusing the first error. */
-export const fieldId = (prefix: string, field: DetailsField) => `${prefix}-${field}`;
+const d = bl.details;
 
 /**
  * Customer info, note to store and company info (SPEC §3 booking, §5 validation): shared by the
  * wizard's details step and the manage page's edit form.
  */
-export function DetailsFields({ prefix, form, errors, onChange }: { prefix: string; form: DetailsForm; errors: Partial<Record<DetailsField, string>>; onChange: (next: DetailsForm) => void }) {
+export function DetailsFields({ prefix, form, errors, onChange }: { prefix: string; form: DetailsForm; errors: DetailErrors; onChange: (next: DetailsForm) => void }) {
   const id = (f: DetailsField) => fieldId(prefix, f);
   const text = (f: Exclude<DetailsField, 'requisitionType' | 'distance0' | 'distance1' | 'distance2'>) => ({
     id: id(f),

@@ -1,28 +1,18 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import {
-  EXAM_TYPES,
-  bookingCreatedResponseSchema,
-  bookingResponseSchema,
-  canBookAgain,
-  type BookingView,
-  type ExamType,
-  type Slot,
-} from '@optik/shared';
+import { EXAM_TYPES, canBookAgain, type BookingView, type ExamType, type Slot } from '@optik/shared';
 import type { Api } from '../../api';
 import { LoadError } from '../../load-error';
 import { Facts, bookingFacts } from './booking-facts';
-import { DETAILS_FIELD_ORDER, detailsFromBooking, detailsRequest, fieldErrors, isDetailsDirty, validateDetails, type DetailsField, type DetailsForm } from './booking-form';
-import { DetailsFields, fieldId } from './details-fields';
+import { DETAILS_FIELD_ORDER, detailsFromBooking, detailsRequest, fieldErrors, fieldId, isDetailsDirty, type DetailErrors, type DetailsForm } from './booking-form';
+import { useParts } from './later';
+import { bm } from './manage-messages';
 import { bt } from './messages';
-import { TimePicker } from './time-picker';
 import './booking.css';
 
-export type ManageBookingApi = Pick<Api, 'get' | 'post'>;
+export type ManageBookingApi = Pick<Api, 'get' | 'viewBooking' | 'updateBooking' | 'rescheduleBooking' | 'cancelBooking' | 'rebookBooking'>;
 
 type Mode = 'view' | 'reschedule' | 'edit' | 'cancel' | 'rebook';
 type Load = { state: 'loading' } | { state: 'error'; status: number; message: string } | { state: 'ready'; booking: BookingView };
-
-const m = bt.manage;
 
 /**
  * The booking's own page (SPEC §2 /bestil-tid-til-synstest/{id}), opened from the link in the
@@ -39,7 +29,7 @@ export function ManageBooking({ api, id, token, today, onDirtyChange }: { api: M
   const [slot, setSlot] = useState<Slot | null>(null);
   const [choice, setChoice] = useState<{ storeId?: string; examType?: ExamType }>({});
   const [form, setForm] = useState<DetailsForm | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<DetailsField, string>>>({});
+  const [errors, setErrors] = useState<DetailErrors>({});
   const [alert, setAlert] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [timesKey, setTimesKey] = useState(0);
@@ -47,10 +37,12 @@ export function ManageBooking({ api, id, token, today, onDirtyChange }: { api: M
   const [rebooked, setRebooked] = useState<{ booking: BookingView; token: string } | null>(null);
   const [focus, setFocus] = useState<{ target: string; n: number } | null>(null);
   const body = token ? { token } : {};
+  // The time picker and the details form with its check load when a change is opened.
+  const { parts, pending } = useParts(mode !== 'view' && mode !== 'cancel');
 
   useEffect(() => {
     let live = true;
-    void api.post(bookingResponseSchema, `/api/bookings/${encodeURIComponent(id)}/view`, token ? { token } : {}).then((r) => {
+    void api.viewBooking(id, token ? { token } : {}).then((r) => {
       if (live) setLoad(r.ok ? { state: 'ready', booking: r.data.data } : { state: 'error', status: r.status, message: r.error.message });
     });
     return () => {
@@ -98,9 +90,9 @@ export function ManageBooking({ api, id, token, today, onDirtyChange }: { api: M
     e.preventDefault();
     if (!slot) return setAlert(bt.time.required);
     setBusy(true);
-    const r = await api.post(bookingResponseSchema, `/api/bookings/${encodeURIComponent(id)}/reschedule`, { ...body, start: slot.start });
+    const r = await api.rescheduleBooking(id, { ...body, start: slot.start });
     setBusy(false);
-    if (r.ok) return finish(r.data.data, m.moved);
+    if (r.ok) return finish(r.data.data, bm.moved);
     timeFailed(r.status, r.error.message);
   }
 
@@ -108,14 +100,14 @@ export function ManageBooking({ api, id, token, today, onDirtyChange }: { api: M
     e.preventDefault();
     if (!slot) return setAlert(bt.time.required);
     setBusy(true);
-    const r = await api.post(bookingCreatedResponseSchema, `/api/bookings/${encodeURIComponent(id)}/rebook`, { ...body, start: slot.start, ...choice });
+    const r = await api.rebookBooking(id, { ...body, start: slot.start, ...choice });
     setBusy(false);
     if (r.ok) {
       setRebooked({ booking: r.data.data, token: r.data.manageToken });
       setLoad((l) => (l.state === 'ready' ? { state: 'ready', booking: { ...l.booking, rebookedTo: r.data.data.id } } : l));
       setMode('view');
       setSlot(null);
-      setNotice(m.rebooked);
+      setNotice(bm.rebooked);
       return focusOn(`${formId}-title`);
     }
     timeFailed(r.status, r.error.message);
@@ -133,8 +125,8 @@ export function ManageBooking({ api, id, token, today, onDirtyChange }: { api: M
 
   async function saveDetails(e: FormEvent) {
     e.preventDefault();
-    if (!form) return;
-    const invalid = validateDetails(form);
+    if (!form || !parts) return;
+    const invalid = parts.validateDetails(form);
     const first = DETAILS_FIELD_ORDER.find((f) => invalid[f]);
     setErrors(invalid);
     if (first) {
@@ -142,9 +134,9 @@ export function ManageBooking({ api, id, token, today, onDirtyChange }: { api: M
       return focusOn(fieldId(formId, first));
     }
     setBusy(true);
-    const r = await api.post(bookingResponseSchema, `/api/bookings/${encodeURIComponent(id)}/update`, { ...body, ...detailsRequest(form) });
+    const r = await api.updateBooking(id, { ...body, ...detailsRequest(form) });
     setBusy(false);
-    if (r.ok) return finish(r.data.data, m.saved);
+    if (r.ok) return finish(r.data.data, bm.saved);
     const fields = fieldErrors(form, r.error.fields ?? {});
     setErrors(fields);
     setAlert(Object.keys(fields).length > 0 ? bt.details.errorSummary : r.error.message);
@@ -154,20 +146,20 @@ export function ManageBooking({ api, id, token, today, onDirtyChange }: { api: M
 
   async function cancel() {
     setBusy(true);
-    const r = await api.post(bookingResponseSchema, `/api/bookings/${encodeURIComponent(id)}/cancel`, body);
+    const r = await api.cancelBooking(id, body);
     setBusy(false);
-    if (r.ok) return finish(r.data.data, m.cancelled);
+    if (r.ok) return finish(r.data.data, bm.cancelled);
     setAlert(r.error.message);
     focusOn(`${formId}-alert`);
   }
 
-  if (load.state === 'loading') return <p role="status">{m.loading}</p>;
+  if (load.state === 'loading') return <p role="status">{bm.loading}</p>;
   if (load.state === 'error') {
     if (load.status === 404)
       return (
         <div role="alert" className="error">
           <p>{load.message}</p>
-          {!token && <p>{m.missingToken}</p>}
+          {!token && <p>{bm.missingToken}</p>}
         </div>
       );
     return (
@@ -189,7 +181,7 @@ export function ManageBooking({ api, id, token, today, onDirtyChange }: { api: M
   return (
     <div className="booking-manage">
       <h2 id={`${formId}-title`} tabIndex={-1}>
-        {m.heading(EXAM_TYPES[b.examType].name, b.store.name)}
+        {bm.heading(EXAM_TYPES[b.examType].name, b.store.name)}
       </h2>
       {notice && (
         <p role="status" className="booking-status">
@@ -201,11 +193,11 @@ export function ManageBooking({ api, id, token, today, onDirtyChange }: { api: M
 
       {rebooked && (
         <section className="booking-rebooked" aria-labelledby={`${formId}-new`}>
-          <h3 id={`${formId}-new`}>{m.bookAgainHeading}</h3>
+          <h3 id={`${formId}-new`}>{bm.bookAgainHeading}</h3>
           <Facts facts={bookingFacts(rebooked.booking, { status: true })} />
           <p>
             <a className="button" href={`/bestil-tid-til-synstest/${encodeURIComponent(rebooked.booking.id)}#token=${rebooked.token}`}>
-              {m.seeNew}
+              {bm.seeNew}
             </a>
           </p>
         </section>
@@ -216,38 +208,38 @@ export function ManageBooking({ api, id, token, today, onDirtyChange }: { api: M
           {b.changeable && (
             <>
               <button type="button" onClick={() => open('reschedule')}>
-                {m.changeTime}
+                {bm.changeTime}
               </button>
               <button type="button" className="secondary" onClick={() => open('edit')}>
-                {m.editDetails}
+                {bm.editDetails}
               </button>
               <button type="button" className="secondary" onClick={() => open('cancel')}>
-                {m.cancel}
+                {bm.cancel}
               </button>
             </>
           )}
-          {!b.changeable && b.status !== 'cancelled' && <p>{m.notChangeable}</p>}
+          {!b.changeable && b.status !== 'cancelled' && <p>{bm.notChangeable}</p>}
           {b.status === 'cancelled' && canBookAgain(b) && (
             <button type="button" onClick={() => open('rebook')}>
-              {m.bookAgain}
+              {bm.bookAgain}
             </button>
           )}
-          {b.status === 'cancelled' && !canBookAgain(b) && !rebooked && <p>{m.rebookedTo}</p>}
+          {b.status === 'cancelled' && !canBookAgain(b) && !rebooked && <p>{bm.rebookedTo}</p>}
         </div>
       )}
 
       {mode === 'cancel' && (
         <section className="booking-confirm" aria-labelledby={`${formId}-cancel`}>
           <h3 id={`${formId}-cancel`} tabIndex={-1}>
-            {m.cancelConfirm}
+            {bm.cancelConfirm}
           </h3>
           {alertBox}
           <div className="booking-actions">
             <button type="button" disabled={busy} onClick={() => void cancel()}>
-              {m.cancelYes}
+              {bm.cancelYes}
             </button>
             <button type="button" className="secondary" onClick={() => open('view')}>
-              {m.cancelNo}
+              {bm.cancelNo}
             </button>
           </div>
         </section>
@@ -256,51 +248,59 @@ export function ManageBooking({ api, id, token, today, onDirtyChange }: { api: M
       {(mode === 'reschedule' || mode === 'rebook') && (
         <form className="stack booking-step" noValidate onSubmit={mode === 'reschedule' ? reschedule : rebook} aria-labelledby={`${formId}-${mode}`}>
           <h3 id={`${formId}-${mode}`} tabIndex={-1}>
-            {mode === 'reschedule' ? m.rescheduleHeading : m.bookAgainHeading}
+            {mode === 'reschedule' ? bm.rescheduleHeading : bm.bookAgainHeading}
           </h3>
           {alertBox}
-          <TimePicker
-            api={api}
-            storeId={choice.storeId ?? b.storeId}
-            examType={choice.examType ?? b.examType}
-            ageGroup={b.ageGroup}
-            today={today}
-            selected={slot}
-            reloadKey={timesKey}
-            onSelect={(s) => {
-              setSlot(s);
-              setAlert(null);
-            }}
-            onChooseStore={mode === 'rebook' ? (storeId, s) => chooseInstead({ storeId }, s) : undefined}
-            onChooseExam={mode === 'rebook' ? (examType, s) => chooseInstead({ examType }, s) : undefined}
-          />
-          <FormActions label={mode === 'reschedule' ? m.saveTime : m.bookTime} busy={busy} onClose={() => open('view')} />
+          {parts ? (
+            <parts.TimePicker
+              api={api}
+              storeId={choice.storeId ?? b.storeId}
+              examType={choice.examType ?? b.examType}
+              ageGroup={b.ageGroup}
+              today={today}
+              selected={slot}
+              reloadKey={timesKey}
+              onSelect={(s) => {
+                setSlot(s);
+                setAlert(null);
+              }}
+              onChooseStore={mode === 'rebook' ? (storeId, s) => chooseInstead({ storeId }, s) : undefined}
+              onChooseExam={mode === 'rebook' ? (examType, s) => chooseInstead({ examType }, s) : undefined}
+            />
+          ) : (
+            pending
+          )}
+          <FormActions label={mode === 'reschedule' ? bm.saveTime : bm.bookTime} busy={busy} onClose={() => open('view')} />
         </form>
       )}
 
       {mode === 'edit' && form && (
         <form className="stack booking-step" noValidate onSubmit={saveDetails} aria-labelledby={`${formId}-edit`}>
           <h3 id={`${formId}-edit`} tabIndex={-1}>
-            {m.editDetails}
+            {bm.editDetails}
           </h3>
           {alertBox}
-          <DetailsFields
-            prefix={formId}
-            form={form}
-            errors={errors}
-            onChange={(f) => {
-              setForm(f);
-              setErrors({});
-              setAlert(null);
-            }}
-          />
-          <FormActions label={m.save} busy={busy} onClose={() => open('view')} />
+          {parts ? (
+            <parts.DetailsFields
+              prefix={formId}
+              form={form}
+              errors={errors}
+              onChange={(f) => {
+                setForm(f);
+                setErrors({});
+                setAlert(null);
+              }}
+            />
+          ) : (
+            pending
+          )}
+          <FormActions label={bm.save} busy={busy} onClose={() => open('view')} />
         </form>
       )}
 
       {b.customerId !== null && (
         <p>
-          <a href="/min-konto/bestil-tid-til-synstest">{m.myBookings}</a>
+          <a href="/min-konto/bestil-tid-til-synstest">{bm.myBookings}</a>
         </p>
       )}
     </div>
@@ -315,7 +315,7 @@ function FormActions({ label, busy, onClose }: { label: string; busy: boolean; o
         {label}
       </button>
       <button type="button" className="secondary" onClick={onClose}>
-        {m.close}
+        {bm.close}
       </button>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLocation, useParams, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { copenhagenIsoDate } from '@optik/shared';
 import { api } from '../../api';
 import { usePageMeta } from '../../page-meta';
@@ -7,7 +7,6 @@ import { useSession } from '../account/session';
 import { prefillDetails } from './booking-form';
 import { BookingWizard } from './booking-wizard';
 import { LeaveGuard } from './leave-guard';
-import { ManageBooking } from './manage-booking';
 import { bt } from './messages';
 
 /** /bestil-tid-til-synstest (optionally ?butik={slug or id}): the wizard, with the leave warning while answers are unsaved. */
@@ -26,22 +25,6 @@ export function BookingWizardRoute() {
       ) : (
         <BookingWizard api={api} preselectStore={butik} today={copenhagenIsoDate(new Date())} prefill={customer ? prefillDetails(customer) : null} onDirtyChange={setDirty} />
       )}
-      <LeaveGuard when={dirty} />
-    </div>
-  );
-}
-
-/** /bestil-tid-til-synstest/{id}#token=…: the manage link of the e-mails (the token stays in the fragment). */
-export function BookingManageRoute() {
-  usePageMeta(bt.manage.title);
-  const { id } = useParams({ strict: false }) as { id?: string };
-  const { hash } = useLocation();
-  const token = new URLSearchParams(hash.replace(/^#/, '')).get('token');
-  const [dirty, setDirty] = useState(false);
-  return (
-    <div className="page narrow booking-page">
-      <h1>{bt.manage.title}</h1>
-      <ManageBooking key={`${id}#${token}`} api={api} id={id ?? ''} token={token} today={copenhagenIsoDate(new Date())} onDirtyChange={setDirty} />
       <LeaveGuard when={dirty} />
     </div>
   );

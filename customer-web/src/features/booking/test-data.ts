@@ -1,3 +1,4 @@
+import { fireEvent, screen } from '@testing-library/react';
 import type { ApiResult } from '@optik/shared/client';
 import { fromCopenhagen, localTimeOf, parseIsoDate, type Availability, type AvailabilityDay, type BookingView, type OpeningDay, type Slot, type Store } from '@optik/shared';
 
@@ -109,3 +110,16 @@ export const fail = <T>(status: number, message: string, fields?: Record<string,
   status,
   error: fields ? { code, message, fields } : { code, message },
 });
+
+/** The wizard's "Næste". */
+export const next = () => fireEvent.click(screen.getByRole('button', { name: 'Næste' }));
+
+/** The wizard's first three steps: synstest, 18–75 år and `store`, then on to the times. */
+export async function answerFirstSteps(store = 'st-002') {
+  fireEvent.click(screen.getByRole('radio', { name: /^Synstest/ }));
+  next();
+  fireEvent.click(screen.getByRole('radio', { name: '18–75 år' }));
+  next();
+  fireEvent.change(await screen.findByLabelText('Butik'), { target: { value: store } });
+  next();
+}

@@ -18,9 +18,9 @@ import type { Api } from '../../api';
 import { LoadError } from '../../load-error';
 import { FieldError } from '../../text-field';
 import { useApi } from '../../use-api';
-import { bt } from './messages';
+import { bl } from './later-messages';
 
-const tt = bt.time;
+const tt = bl.time;
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const shift = (date: string, days: number) => toIsoDate(addDays(parseIsoDate(date)!, days));
 const when = (slot: Slot) => formatBookingTime(slot.start, slot.end);

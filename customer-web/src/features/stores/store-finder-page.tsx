@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useRouter } from '@tanstack/react-router';
-import { storeSearchResponseSchema, type StoreSearchResponse } from '@optik/shared';
+import type { StoreSearchResponse } from '@optik/shared';
 import type { Api } from '../../api';
 import { LoadError } from '../../load-error';
 import { usePageMeta } from '../../page-meta';
@@ -11,7 +11,7 @@ import { OpenStatus } from './open-status';
 import { storeAddress } from './store-format';
 import './stores.css';
 
-export type StoreApi = Pick<Api, 'get'>;
+export type StoreApi = Pick<Api, 'storeSearch' | 'getStore'>;
 export type PositionSource = Pick<Geolocation, 'getCurrentPosition'>;
 
 /** The shop's search parameter; the site search's town links use `by` (/find-butik?by=Aarhus C). */
@@ -26,14 +26,9 @@ type Position = { lat: number; lng: number; forQuery: string };
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
-function searchPath(query: string, position: Position | null): string {
-  const params = new URLSearchParams();
-  if (position) {
-    params.set('lat', String(position.lat));
-    params.set('lng', String(position.lng));
-  } else if (query) params.set(QUERY_PARAM, query);
-  const s = params.toString();
-  return `/api/stores/search${s ? `?${s}` : ''}`;
+function searchQuery(query: string, position: Position | null): Parameters<StoreApi['storeSearch']>[0] {
+  if (position) return { lat: position.lat, lng: position.lng };
+  return query ? { [QUERY_PARAM]: query } : {};
 }
 
 function heading(query: string, data: StoreSearchResponse | null): string {
@@ -64,8 +59,8 @@ export function StoreFinderPage({ api, geolocation = typeof navigator === 'undef
   const activePosition = position && position.forQuery === urlQuery ? position : null;
 
   usePageMeta(sm.finderTitle, sm.finderDescription);
-  const path = searchPath(urlQuery, activePosition);
-  const [result, reload] = useApi(`stores:${path}`, () => api.get(storeSearchResponseSchema, path));
+  const query = searchQuery(urlQuery, activePosition);
+  const [result, reload] = useApi(`stores:${JSON.stringify(query)}`, () => api.storeSearch(query));
 
   // A refused search (an unknown postcode) is the field's error: focus goes back to the field.
   const fieldError = result.state === 'error' && result.status === 400 ? result.message : undefined;

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useRouter } from '@tanstack/react-router';
-import { storeDetailResponseSchema } from '@optik/shared';
 import { LoadError } from '../../load-error';
 import { NotFound } from '../../routes/not-found';
 import { useApi } from '../../use-api';
@@ -10,7 +9,7 @@ import type { StoreApi } from './store-finder-page';
 /** SPEC §2 store-id redirect: /butik/{storeId} → /find-butik/{slug} (replacing the entry); an unknown id is the 404 page. */
 export function StoreIdRedirect({ api, storeId }: { api: StoreApi; storeId: string }) {
   const router = useRouter();
-  const [store, reload] = useApi(`store-id:${storeId}`, () => api.get(storeDetailResponseSchema, `/api/stores/${encodeURIComponent(storeId)}`));
+  const [store, reload] = useApi(`store-id:${storeId}`, () => api.getStore(storeId));
   const slug = store.state === 'ready' ? store.data.data.slug : null;
   useEffect(() => {
     if (slug) void router.navigate({ to: '/find-butik/$slug', params: { slug }, replace: true });

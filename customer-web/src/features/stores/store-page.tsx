@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from '@tanstack/react-router';
-import { formatPhone, normalizePhone, storeDetailResponseSchema, type StoreDetail } from '@optik/shared';
+import { formatPhone, normalizePhone, type StoreDetail } from '@optik/shared';
 import { LoadError } from '../../load-error';
 import { usePageMeta } from '../../page-meta';
 import { NotFound } from '../../routes/not-found';
@@ -22,7 +22,7 @@ function telHref(phone: string): string {
 
 /** /find-butik/$slug: one store with address, phone, weekly hours, closing days ahead, open now and its exams. */
 export function StorePage({ api, slug }: { api: StoreApi; slug: string }) {
-  const [store, reload] = useApi(`store:${slug}`, () => api.get(storeDetailResponseSchema, `/api/stores/${encodeURIComponent(slug)}`));
+  const [store, reload] = useApi(`store:${slug}`, () => api.getStore(slug));
   const s = store.state === 'ready' ? store.data.data : null;
   usePageMeta(s ? s.name : null, s ? sm.storePageDescription(s.name, s.city) : undefined);
   if (store.state === 'loading') {

@@ -70,8 +70,18 @@ export const fail = (status: number, message: string): ApiResult<never> => ({ ok
 
 export type SearchResult = ApiResult<StoreSearchResponse> | ApiResult<{ data: StoreDetail }>;
 
-/** An API whose `get` answers by path; the mock records every path asked for. */
+/**
+ * An API answering by the path each call asks the API for; the mock `get` records the answer's
+ * name and every path asked for.
+ */
 export function fakeApi(answer: (path: string) => SearchResult | Promise<SearchResult>) {
-  const get = vi.fn(async (_schema: unknown, path: string) => answer(path));
-  return { api: { get } as unknown as StoreApi, get };
+  const get = vi.fn(async (_name: 'storeSearch' | 'store', path: string) => answer(path));
+  const api = {
+    storeSearch: (q: Parameters<StoreApi['storeSearch']>[0] = {}) => {
+      const params = new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString();
+      return get('storeSearch', `/api/stores/search${params ? `?${params}` : ''}`);
+    },
+    getStore: (slugOrId: string) => get('store', `/api/stores/${encodeURIComponent(slugOrId)}`),
+  };
+  return { api: api as unknown as StoreApi, get };
 }
