@@ -2,4 +2,5 @@ export * from './schemas/index';
 export * from './domain/index';
 export * from './client/index';
 export { da } from './messages/da';
-export { daErrors, NO_SEARCH_RESULTS, SOMETHING_WENT_WRONG } from './messages/da-errors';
+export { daErrors } from './messages/da-errors';
+export { NO_SEARCH_RESULTS, SOMETHING_WENT_WRONG } from './messages/common-texts';

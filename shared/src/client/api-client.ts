@@ -16,7 +16,7 @@ import type {
   PayLinkPayRequest,
   PayLinkQuoteRequest,
 } from '../schemas/index';
-import { SOMETHING_WENT_WRONG } from '../messages/da-errors';
+import { SOMETHING_WENT_WRONG } from '../messages/common-texts';
 import { createFetcher, type FetcherOptions, type RequestOptions } from './request';
 import type { ResponseName, ResponseOf, ResponseSchemas } from './response-schemas';
 

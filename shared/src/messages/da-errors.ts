@@ -1,7 +1,5 @@
 /** SPEC §8 error catalogue in Danish (part of `da`; a module of its own so the API client's first load carries only these). */
-/** The texts pages show on every load, on their own so a page need not load the whole catalogue below. */
-export const SOMETHING_WENT_WRONG = 'Noget gik galt. Prøv igen.';
-export const NO_SEARCH_RESULTS = 'Ingen søgeresultater.';
+import { NO_SEARCH_RESULTS, SOMETHING_WENT_WRONG } from './common-texts';
 
 export const daErrors = {
   loginFailed: 'Login mislykkedes. Prøv igen.',
