@@ -1,6 +1,6 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { LoadError } from '../../load-error';
-import { loadOnce } from '../../load-once';
+import { loadOnce, useLoaded } from '../../load-once';
 import { bt } from './messages';
 
 export type Parts = typeof import('./parts');
@@ -21,22 +21,6 @@ const loadParts = loadOnce(() =>
  * the answers given stay in the page's state meanwhile.
  */
 export function useParts(needed: boolean): { parts: Parts | null; pending: ReactNode } {
-  const [parts, setParts] = useState(loaded);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    if (!needed || parts || failed) return;
-    let live = true;
-    loadParts().then(
-      (m) => {
-        if (live) setParts(m);
-      },
-      () => {
-        if (live) setFailed(true);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [needed, parts, failed]);
-  return { parts, pending: failed ? <LoadError onRetry={() => setFailed(false)} /> : <p role="status">{bt.loading}</p> };
+  const { value: parts, failed, retry } = useLoaded(loadParts, needed, loaded);
+  return { parts, pending: failed ? <LoadError onRetry={retry} /> : <p role="status">{bt.loading}</p> };
 }

@@ -1,8 +1,8 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { MAX_LINE_QUANTITY, type Article, type CartHead, type Sku, type SubscriptionInterval } from '@optik/shared';
 import type { Api } from '../../api';
 import { LoadError } from '../../load-error';
-import { loadOnce } from '../../load-once';
+import { loadOnce, useLoaded } from '../../load-once';
 import { t } from '../../messages';
 import { pt } from './messages';
 import { Amount } from './price';
@@ -60,26 +60,9 @@ export function PurchaseForm({ article, api, initialSkuId }: Props) {
   /** Field errors show once the customer has tried to add; after that they follow the input. */
   const [tried, setTried] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
-  const [inputs, setInputs] = useState<Inputs | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
-
   const needsPrescription = lens !== null || (glassesCapable && withPrescription);
   const loadInputs = lens ? loadLensInputs : loadGlassesInputs;
-  useEffect(() => {
-    if (!needsPrescription || inputs || loadFailed) return;
-    let live = true;
-    loadInputs().then(
-      (m) => {
-        if (live) setInputs(m);
-      },
-      () => {
-        if (live) setLoadFailed(true);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [needsPrescription, inputs, loadFailed, loadInputs]);
+  const { value: inputs, failed: loadFailed, retry: retryLoad, set: setInputs } = useLoaded<Inputs>(loadInputs, needsPrescription);
 
   /** The SPEC §5 checks of what is entered, once the rules are loaded. */
   function check(loaded: Inputs | null) {
@@ -135,7 +118,7 @@ export function PurchaseForm({ article, api, initialSkuId }: Props) {
   const GlassesFields = inputs?.glasses?.GlassesPrescriptionFields;
   // In place of the prescription inputs for the moment they load; what is entered is kept here meanwhile.
   const loading = loadFailed ? (
-    <LoadError onRetry={() => setLoadFailed(false)} />
+    <LoadError onRetry={retryLoad} />
   ) : (
     <p role="status" className="hint">
       {pt.prescriptionLoading}
