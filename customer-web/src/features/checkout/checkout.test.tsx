@@ -194,7 +194,8 @@ describe('checkout', () => {
     const street = screen.getByLabelText('Gade og husnummer') as HTMLInputElement;
     await waitFor(() => expect(street.getAttribute('aria-invalid')).toBe('true'));
     expect(document.getElementById(street.getAttribute('aria-describedby')!)!.textContent).toBe('Adressen er ikke korrekt.');
-    expect(document.activeElement).toBe(street);
+    // Focus moves in an effect after the errors render.
+    await waitFor(() => expect(document.activeElement).toBe(street));
     expect(street.value).toBe('Søndergade 12');
     expect((screen.getByLabelText('Fornavn') as HTMLInputElement).value).toBe('Karen');
   });
