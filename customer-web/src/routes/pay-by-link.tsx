@@ -15,6 +15,7 @@ import type { Api } from '../api';
 import { t } from '../messages';
 import { payText } from '../payment-messages';
 import { useApi } from '../use-api';
+import { AmountTable, SumRow } from '../amount-table';
 import { GiftCardFields } from './pay-gift-cards';
 
 type PayApi = Pick<Api, 'payLinkLookup' | 'payLinkQuote' | 'payLinkPay'>;
@@ -111,57 +112,41 @@ function OrderSummary({ order }: { order: PayLinkOrder }) {
       </p>
       {order.deliveryMethodId === CLICK_AND_COLLECT && <p>{payText.pickup(order.storeName)}</p>}
       {order.deliveryMethodId === HOME_DELIVERY && <p>{payText.homeDelivery}</p>}
-      <table className="order-lines">
-        <caption className="visually-hidden">{payText.linesCaption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{payText.item}</th>
-            <th scope="col" className="num">
-              {payText.quantity}
-            </th>
-            <th scope="col" className="num">
-              {payText.amount}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.lines.map((line, i) => (
-            <tr key={i}>
-              <td>
-                {line.description}
-                {line.subscriptionInterval && <span className="line-note">{payText.subscription(line.subscriptionInterval)}</span>}
-              </td>
-              <td className="num">{line.quantity}</td>
-              <td className="num">{formatDkk(line.lineTotal)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <SumRow label={payText.shipping} value={order.shipping === 0 ? payText.free : formatDkk(order.shipping)} />
-          <SumRow label={payText.total} value={formatDkk(order.totalPrice)} total />
-          <SumRow label={payText.vat} value={formatDkk(order.vat)} />
-          {order.giftCardAmount > 0 && (
+      <AmountTable
+        caption={payText.linesCaption}
+        hideCaption
+        columns={[payText.item, payText.quantity, payText.amount]}
+        rows={order.lines.map((line, i) => ({
+          key: i,
+          label: (
             <>
-              <SumRow label={payText.paidByGiftCard} value={`−${formatDkk(order.giftCardAmount)}`} />
-              <SumRow label={payText.toPay} value={formatDkk(order.toPay)} total />
+              {line.description}
+              {line.subscriptionInterval && <span className="line-note">{payText.subscription(line.subscriptionInterval)}</span>}
             </>
-          )}
-        </tfoot>
-      </table>
+          ),
+          middle: line.quantity,
+          amount: formatDkk(line.lineTotal),
+        }))}
+        footer={
+          <>
+            <SumRow label={payText.shipping}>{order.shipping === 0 ? payText.free : formatDkk(order.shipping)}</SumRow>
+            <SumRow label={payText.total} className="total">
+              {formatDkk(order.totalPrice)}
+            </SumRow>
+            <SumRow label={payText.vat}>{formatDkk(order.vat)}</SumRow>
+            {order.giftCardAmount > 0 && (
+              <>
+                <SumRow label={payText.paidByGiftCard}>−{formatDkk(order.giftCardAmount)}</SumRow>
+                <SumRow label={payText.toPay} className="total">
+                  {formatDkk(order.toPay)}
+                </SumRow>
+              </>
+            )}
+          </>
+        }
+      />
       <p className="muted">{payText.expires(formatExpiry(order.expiresAt))}</p>
     </section>
-  );
-}
-
-/** A row of the order's sums under its lines. */
-function SumRow({ label, value, total = false }: { label: string; value: string; total?: boolean }) {
-  return (
-    <tr className={total ? 'total' : undefined}>
-      <th scope="row" colSpan={2}>
-        {label}
-      </th>
-      <td className="num">{value}</td>
-    </tr>
   );
 }
 

@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import { formatDkk, vatOfGross } from '@optik/shared';
 import type { PlacedOrder } from './checkout-state';
 import { checkoutText as c } from './messages';
-import { OrderLinesFootRow as Row, OrderLinesTable } from './order-lines';
+import { SumRow as Row } from '../../amount-table';
+import { OrderLinesTable } from './order-lines';
 import './checkout.css';
 
 /** /checkout/bekraeftelse: order number, lines and total, and where the confirmation e-mail went. */

@@ -1,4 +1,5 @@
 import { formatDkk, formatEan, levelDescriptions, levelLabels, type CompanyAgreement, type CompanyPrice } from '@optik/shared';
+import { AmountTable } from '../../amount-table';
 import { ct } from './messages';
 
 /** What the summary shows: the agreement, whether created (sign page) or about to be (wizard). */
@@ -10,36 +11,20 @@ const w = ct.wizard;
 /** The price per employee, a line per part with its VAT (DOMAIN.md: invoices show VAT per line). */
 export function PriceTable({ price }: { price: CompanyPrice }) {
   return (
-    <table className="order-lines company-price">
-      <caption>{s.priceCaption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{s.item}</th>
-          <th scope="col" className="num">
-            {s.vat}
-          </th>
-          <th scope="col" className="num">
-            {s.amount}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {price.lines.map((l) => (
-          <tr key={l.key}>
-            <th scope="row">{l.label}</th>
-            <td className="num">{l.vatRate ? formatDkk(l.vat) : s.vatExempt}</td>
-            <td className="num">{formatDkk(l.amount)}</td>
-          </tr>
-        ))}
-      </tbody>
-      <tfoot>
+    <AmountTable
+      caption={s.priceCaption}
+      className="order-lines company-price"
+      columns={[s.item, s.vat, s.amount]}
+      rowHeaders
+      rows={price.lines.map((l) => ({ key: l.key, label: l.label, middle: l.vatRate ? formatDkk(l.vat) : s.vatExempt, amount: formatDkk(l.amount) }))}
+      footer={
         <tr className="total">
           <th scope="row">{s.total}</th>
           <td className="num">{formatDkk(price.vat)}</td>
           <td className="num">{formatDkk(price.total)}</td>
         </tr>
-      </tfoot>
-    </table>
+      }
+    />
   );
 }
 

@@ -8,6 +8,7 @@ import { invoiceHref } from './invoices-api';
 import { InvoiceLoader } from './invoice-page';
 import { InvoiceStatus } from './invoices-page';
 import './invoices.css';
+import { AmountTable, SumRow } from '../../../amount-table';
 
 /** The invoice as a document: seller and customer, lines with their VAT (DOMAIN.md: invoices show VAT per line), totals and how to pay. */
 export function InvoiceDocument({ invoice, customerName }: { invoice: MyInvoice; customerName: string }) {
@@ -36,55 +37,21 @@ export function InvoiceDocument({ invoice, customerName }: { invoice: MyInvoice;
             </dd>
           </dl>
         </header>
-        <table className="invoice-table">
-          <caption>{im.linesCaption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{im.line}</th>
-              <th scope="col" className="num">
-                {im.vat}
-              </th>
-              <th scope="col" className="num">
-                {im.lineAmount}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {invoice.lines.map((l, i) => (
-              <tr key={i}>
-                <th scope="row">{l.description}</th>
-                <td className="num">{l.vat === 0 ? im.vatExempt : formatDkk(l.vat)}</td>
-                <td className="num">{formatDkk(l.amount)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr className="total">
-              <th scope="row" colSpan={2}>
-                {im.total}
-              </th>
-              <td className="num">{formatDkk(total)}</td>
-            </tr>
-            <tr>
-              <th scope="row" colSpan={2}>
-                {im.totalVat}
-              </th>
-              <td className="num">{formatDkk(vat)}</td>
-            </tr>
-            <tr>
-              <th scope="row" colSpan={2}>
-                {im.paidSoFar}
-              </th>
-              <td className="num">{formatDkk(invoice.originalAmountDue - invoice.amountLeft)}</td>
-            </tr>
-            <tr className="total">
-              <th scope="row" colSpan={2}>
-                {im.leftToPay}
-              </th>
-              <td className="num">{formatDkk(invoice.amountLeft)}</td>
-            </tr>
-          </tfoot>
-        </table>
+        <AmountTable
+          caption={im.linesCaption}
+          className="invoice-table"
+          columns={[im.line, im.vat, im.lineAmount]}
+          rowHeaders
+          rows={invoice.lines.map((l, i) => ({ key: i, label: l.description, middle: l.vat === 0 ? im.vatExempt : formatDkk(l.vat), amount: formatDkk(l.amount) }))}
+          footer={
+            <>
+              <SumRow label={im.total} className="total">{formatDkk(total)}</SumRow>
+              <SumRow label={im.totalVat}>{formatDkk(vat)}</SumRow>
+              <SumRow label={im.paidSoFar}>{formatDkk(invoice.originalAmountDue - invoice.amountLeft)}</SumRow>
+              <SumRow label={im.leftToPay} className="total">{formatDkk(invoice.amountLeft)}</SumRow>
+            </>
+          }
+        />
         {invoice.payable && <p>{im.payWithOcr(invoice.ocrNumber)}</p>}
       </article>
       <p className="order-actions no-print">
