@@ -16,7 +16,9 @@ import { generateArticles } from '../src/seed/catalogue';
 import { WidgetEngine, type QueryInput } from '../src/modules/widget/engine';
 import { seedIfEmpty } from '../src/seed/index';
 import { openLowdbStorage } from '../src/storage/lowdb';
-import type { CartRecord } from '../src/storage/records';
+import type { CartRecord } from '../src/modules/cart/records';
+import { C } from '../src/collections';
+import { allCollections } from '../src/collections';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -65,7 +67,7 @@ async function http() {
 
 async function searchLatency() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'optik-bench-search-'));
-  const storage = await openLowdbStorage({ dir });
+  const storage = await openLowdbStorage({ dir, collections: allCollections });
   await seedIfEmpty(storage);
   const catalogue = new CatalogueService(storage);
   const search = new SearchService(catalogue, categoryTree);
@@ -81,7 +83,7 @@ async function searchLatency() {
     }
   }
   times.sort((a, b) => a - b);
-  const articles = await storage.collection('articles').count();
+  const articles = await storage.collection(C.articles).count();
   console.log(`\nSite search in-process over ${articles} seeded articles (${times.length} queries, ${QUERIES.length} distinct)`);
   console.table({ 'index build (ms)': fmt(build, 1), 'p50 (ms)': fmt(pct(times, 50), 3), 'p95 (ms)': fmt(pct(times, 95), 3), 'max (ms)': fmt(times.at(-1)!, 3) });
   await storage.close();
@@ -185,13 +187,13 @@ async function cartWrites() {
   };
   for (const n of [1_000, 10_000]) {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'optik-bench-cart-'));
-    let storage = await openLowdbStorage({ dir });
-    await storage.collection('carts').putMany(Array.from({ length: n }, (_, i) => cart(i, item)));
+    let storage = await openLowdbStorage({ dir, collections: allCollections });
+    await storage.collection(C.carts).putMany(Array.from({ length: n }, (_, i) => cart(i, item)));
     await storage.close();
     const tOpen = performance.now();
-    storage = await openLowdbStorage({ dir });
+    storage = await openLowdbStorage({ dir, collections: allCollections });
     const open = performance.now() - tOpen;
-    const carts = storage.collection('carts');
+    const carts = storage.collection(C.carts);
     const M = 200;
     const seq: number[] = [];
     for (let k = 0; k < M; k++) {

@@ -10,9 +10,11 @@ import { createSimulatedPayments } from '../src/ports/payments';
 import { createMemorySms } from '../src/ports/sms';
 import { seedIfEmpty } from '../src/seed/index';
 import { openLowdbStorage } from '../src/storage/lowdb';
+import { C } from '../src/collections';
+import { allCollections } from '../src/collections';
 
 const dir = process.argv[2]!;
-const storage = await openLowdbStorage({ dir });
+const storage = await openLowdbStorage({ dir, collections: allCollections });
 await seedIfEmpty(storage);
 const { app, services } = createApp({
   storage,
@@ -30,7 +32,7 @@ const { app, services } = createApp({
   },
 });
 await services.search.search('warm up');
-const [article] = await storage.collection('articles').all();
+const [article] = await storage.collection(C.articles).all();
 const body = JSON.stringify({ data: article });
 
 const bare = http.createServer((_req, res) => {

@@ -10,13 +10,14 @@ import { createSimulatedPayments } from './ports/payments';
 import { createLocalSms } from './ports/sms';
 import { openLowdbStorage } from './storage/lowdb';
 import type { Storage } from './storage/port';
+import { allCollections } from './collections';
 
 const config = await loadConfig();
 const logger = pino({ level: config.logLevel, base: { service: 'optik-api' } });
 
 let storage: Storage;
 try {
-  storage = await openLowdbStorage({ dir: config.dataDir, logger });
+  storage = await openLowdbStorage({ dir: config.dataDir, collections: allCollections, logger });
 } catch (err) {
   // A corrupt data file must stop the server loudly, naming the file and its backup.
   logger.fatal({ err }, (err as Error).message);

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { LifestyleDocument } from '@optik/shared';
 import type { LifestyleAgreementRecord } from '../modules/lifestyle/records';
 import type { Storage } from '../storage/port';
+import { C } from '../collections';
 
 /**
  * The Lifestyle agreement platform (SPEC §1, §8) as a port. Agreements are signed in a store
@@ -46,8 +47,8 @@ export function lifestyleMaintenanceFromEnv(env: NodeJS.ProcessEnv = process.env
 }
 
 export function createLocalLifestylePlatform(storage: Storage, opts: { secret: string; maintenance?: boolean }): LifestylePlatform {
-  const agreements = storage.collection('lifestyleAgreements');
-  const docs = storage.collection('lifestyleDocuments');
+  const agreements = storage.collection(C.lifestyleAgreements);
+  const docs = storage.collection(C.lifestyleDocuments);
   const up = () => {
     if (opts.maintenance) throw new LifestyleUnavailableError();
   };

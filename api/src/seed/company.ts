@@ -4,6 +4,7 @@ import { contractLinkToken } from '../modules/company/service';
 import type { CompanyContractRecord } from '../modules/company/records';
 import { LOCAL_REGISTRY } from '../ports/company-registry';
 import type { Storage } from '../storage/port';
+import { C } from '../collections';
 
 type Seeded = Omit<CompanyAgreement, 'price' | 'companyName' | 'companyAddress'>;
 
@@ -100,5 +101,5 @@ export function generateCompanyContracts(secret?: string): CompanyContractRecord
 }
 
 export async function seedCompany(storage: Storage, secret?: string): Promise<void> {
-  await storage.collection('companyContracts').putMany(generateCompanyContracts(secret));
+  await storage.collection(C.companyContracts).putMany(generateCompanyContracts(secret));
 }

@@ -11,6 +11,7 @@ import { seedSubscriptions } from './subscriptions';
 import { seedLifestyle } from './lifestyle';
 import { seedCompany } from './company';
 import { seedBooking } from './booking';
+import { C } from '../collections';
 
 export const SEED_VERSION = 1;
 
@@ -23,21 +24,21 @@ export async function seedIfEmpty(storage: Storage, log: (msg: string) => void =
   const pages = generatePages();
   const accounts = await generateAccounts();
   const requisitions = generateRequisitions();
-  await storage.collection('articles').putMany(articles);
-  await storage.collection('stores').putMany(stores);
-  await storage.collection('pages').putMany(pages);
-  await storage.collection('accounts').putMany(accounts);
+  await storage.collection(C.articles).putMany(articles);
+  await storage.collection(C.stores).putMany(stores);
+  await storage.collection(C.pages).putMany(pages);
+  await storage.collection(C.accounts).putMany(accounts);
   await seedAccountDetails(storage);
-  await storage.collection('requisitions').putMany(requisitions);
+  await storage.collection(C.requisitions).putMany(requisitions);
   const giftCards = opts.secret ? generateGiftCards(opts.secret) : [];
-  await storage.collection('giftCards').putMany(giftCards);
-  await storage.collection('discountCodes').putMany(generateDiscountCodes());
+  await storage.collection(C.giftCards).putMany(giftCards);
+  await storage.collection(C.discountCodes).putMany(generateDiscountCodes());
   await seedMyOrders(storage, articles, new Date());
   await seedSubscriptions(storage, articles);
   await seedLifestyle(storage, articles, opts.secret);
   await seedCompany(storage, opts.secret);
   await seedBooking(storage, stores, opts.secret);
-  await storage.collection('meta').put({ id: 'seed', value: { version: SEED_VERSION, articles: articles.length } });
+  await storage.collection(C.meta).put({ id: 'seed', value: { version: SEED_VERSION, articles: articles.length } });
   const counts = { articles: articles.length, stores: stores.length, pages: pages.length, accounts: accounts.length, requisitions: requisitions.length };
   log(`seed: ${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')}`);
   return { seeded: true, counts };

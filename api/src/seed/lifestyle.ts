@@ -6,6 +6,7 @@ import type { LifestyleAgreementRecord } from '../modules/lifestyle/records';
 import { holderVerifier } from '../ports/lifestyle';
 import type { Storage } from '../storage/port';
 import { DEMO_PASSWORD } from './accounts';
+import { C } from '../collections';
 
 /** The demo customer kunde@example.dk (Mette Jensen). */
 const KUNDE = 'u-kunde';
@@ -112,19 +113,19 @@ export async function seedLifestyle(storage: Storage, articles: Article[], secre
     companyId: null,
     createdAt: '2026-11-20T15:00:00.000Z',
   };
-  await storage.collection('accounts').put(account);
+  await storage.collection(C.accounts).put(account);
   const member: FriendsMember = { id: LIFESTYLE_DEMO.accountId, joinedOn: '2026-11-20', termsVersion: 1, lastVisitOn: '2026-11-20', leftOn: null };
-  await storage.collection('friendsMembers').put(member);
+  await storage.collection(C.friendsMembers).put(member);
 
   const agreements = generateLifestyleAgreements(articles, secret ?? '').filter((a) => secret || a.customerId);
-  await storage.collection('lifestyleAgreements').putMany(agreements);
+  await storage.collection(C.lifestyleAgreements).putMany(agreements);
   const docs: LifestyleDocument[] = agreements.flatMap((a) => [
     { id: `lsd-${a.id}-aftale`, ...draftDocument(a, a.signedOn, 'agreement') },
     { id: `lsd-${a.id}-vilkaar`, ...draftDocument(a, a.signedOn, 'terms') },
   ]);
   const sun = agreements.find((a) => a.id === LIFESTYLE_DEMO_AGREEMENTS.sunglasses)!;
   docs.push({ id: `lsd-${sun.id}-ombytning`, ...draftDocument(sun, '2026-09-14', { kind: 'exchange', exchangeTo: sun.exchanges[0]!.productName }) });
-  await storage.collection('lifestyleDocuments').putMany(docs);
+  await storage.collection(C.lifestyleDocuments).putMany(docs);
 
   await seedLifestyleInvoices(storage, agreements);
 }
@@ -136,8 +137,8 @@ export async function seedLifestyleInvoices(storage: Storage, agreements: readon
     for (let i = 0; billingPeriod(a.startDate, i).from <= SEEDED_THROUGH; i++) {
       const p = periodCharge(billing(a), i);
       const inv = lifestyleInvoice(a, a.customerId, p, new Date(`${p.from}T07:00:00.000Z`));
-      await storage.collection('invoices').put({ ...inv, amountLeft: 0, paymentStatus: 'paid' });
+      await storage.collection(C.invoices).put({ ...inv, amountLeft: 0, paymentStatus: 'paid' });
     }
-    await storage.collection('subscriptions').put(lifestyleSubscription(a, a.customerId, SEEDED_THROUGH));
+    await storage.collection(C.subscriptions).put(lifestyleSubscription(a, a.customerId, SEEDED_THROUGH));
   }
 }

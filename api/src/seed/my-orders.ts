@@ -1,5 +1,6 @@
 import { isLuhnValid, vatOfGross, type Article, type Invoice, type Order, type PaymentMethod } from '@optik/shared';
 import type { Storage } from '../storage/port';
+import { C } from '../collections';
 
 /** The demo customer kunde@example.dk (seed/accounts.ts). */
 export const DEMO_CUSTOMER_ID = 'u-kunde';
@@ -182,6 +183,6 @@ export function generateMyInvoices(now: Date): Invoice[] {
 
 /** Seeds the demo orders and invoices (seed/index.ts, first start only). */
 export async function seedMyOrders(storage: Storage, articles: readonly Article[], now: Date): Promise<void> {
-  await storage.collection('orders').putMany(generateMyOrders(articles, now));
-  await storage.collection('invoices').putMany(generateMyInvoices(now));
+  await storage.collection(C.orders).putMany(generateMyOrders(articles, now));
+  await storage.collection(C.invoices).putMany(generateMyInvoices(now));
 }

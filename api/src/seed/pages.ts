@@ -1,5 +1,5 @@
 import { contentPageSchema } from '@optik/shared';
-import type { ContentPageRecord } from '../storage/records';
+import type { ContentPageRecord } from '../modules/catalogue/records';
 
 type Section = 'kundeservice' | 'handel' | 'om-os' | 'juridisk' | null;
 

@@ -1,4 +1,5 @@
-import type { DiscountCodeRecord, GiftCardRecord } from '../storage/records';
+import type { DiscountCodeRecord } from '../modules/checkout/records';
+import type { GiftCardRecord } from '../modules/gift-cards/records';
 import { hashGiftCardPin } from '../modules/gift-cards/service';
 
 /** Demo gift cards (README): number, PIN, balance in øre. */

@@ -8,6 +8,8 @@ import { seedIfEmpty } from './index';
 import { generatePages } from './pages';
 import { generateStores } from './stores';
 import { taxonomy } from './taxonomy';
+import { C } from '../collections';
+import { allCollections } from '../collections';
 
 const articles = generateArticles();
 
@@ -93,13 +95,13 @@ describe('seeded stores, pages and accounts', () => {
   });
 
   it('seeds an empty store once and leaves a non-empty one alone', async () => {
-    const storage = createMemoryStorage();
+    const storage = createMemoryStorage(allCollections);
     const first = await seedIfEmpty(storage);
     expect(first.seeded).toBe(true);
     expect(first.counts.articles).toBe(articles.length);
-    await storage.collection('articles').remove(articles[0]!.id);
+    await storage.collection(C.articles).remove(articles[0]!.id);
     const second = await seedIfEmpty(storage);
     expect(second.seeded).toBe(false);
-    expect(await storage.collection('articles').count()).toBe(articles.length - 1);
+    expect(await storage.collection(C.articles).count()).toBe(articles.length - 1);
   });
 });

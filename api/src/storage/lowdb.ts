@@ -1,8 +1,8 @@
-import { copyFile, mkdir, open, readFile, readdir, rename, unlink } from 'node:fs/promises';
+import { copyFile, mkdir, open, readFile, readdir, rename, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Low, type Adapter } from 'lowdb';
-import { collections, type CollectionName, type RecordOf } from './records';
-import { CorruptDataError, DuplicateKeyError, type Collection, type Entity, type Storage } from './port';
+import { Engine, type Change, type Persistence, type Table } from './engine';
+import { CorruptDataError, type CollectionDef, type Entity, type Storage } from './port';
 
 type Rows = Record<string, Entity>;
 type FileData = Record<string, Rows>;
@@ -12,24 +12,17 @@ interface Logger {
   warn(obj: unknown, msg?: string): void;
 }
 
-/** Test hook: counts fsync calls so a test can prove durable groups are synced. */
-export const fsyncStats = { files: 0, dirs: 0 };
+/** Test hook: counts fsync calls so a test can prove what is synced. */
+export const fsyncStats = { files: 0, dirs: 0, journal: 0 };
 
 /**
  * lowdb adapter for one JSON file: reads and validates, and writes atomically (temp file,
- * rename). Durable files are also fsynced, file then folder, because a rename alone can be
- * lost on power failure — lowdb's own JSONFile (steno) never fsyncs (TOOLCHAIN.md).
- * Writes are coalesced: while one is in flight, later changes wait and go out together in
- * the next one (group commit); every caller resolves once a write holding its change is done.
+ * rename, fsync of file and folder — lowdb's own JSONFile never fsyncs, TOOLCHAIN.md).
+ * Only checkpoints write these files; commits go to the journal first.
  */
 class JsonFileAdapter implements Adapter<FileData> {
-  private inFlight: Promise<void> | null = null;
-  private queued: Promise<void> | null = null;
-  private latest: FileData | null = null;
-
   constructor(
     readonly file: string,
-    private readonly durable: boolean,
     private readonly validate: (data: unknown) => FileData,
   ) {}
 
@@ -44,62 +37,44 @@ class JsonFileAdapter implements Adapter<FileData> {
     try {
       return this.validate(JSON.parse(text));
     } catch (err) {
-      const backup = backupPath(this.file);
-      const hasBackup = await readFile(backup).then(
-        () => true,
-        () => false,
-      );
-      throw new CorruptDataError(this.file, hasBackup ? backup : null, err);
+      throw new CorruptDataError(this.file, (await exists(backupPath(this.file))) ? backupPath(this.file) : null, err);
     }
   }
 
-  write(data: FileData): Promise<void> {
-    this.latest = data;
-    if (!this.inFlight) {
-      this.inFlight = this.flushLatest().finally(() => {
-        this.inFlight = null;
-      });
-      return this.inFlight;
-    }
-    this.queued ??= this.inFlight
-      .catch(() => undefined)
-      .then(() => {
-        this.queued = null;
-        return this.write(this.latest!);
-      });
-    return this.queued;
+  async write(data: FileData): Promise<void> {
+    await writeDurably(this.file, JSON.stringify(data));
   }
+}
 
-  /** Resolves when every write asked for so far is on disk. */
-  async pending(): Promise<void> {
-    while (this.queued ?? this.inFlight) await (this.queued ?? this.inFlight);
-  }
+async function exists(file: string): Promise<boolean> {
+  return readFile(file).then(
+    () => true,
+    () => false,
+  );
+}
 
-  private async flushLatest(): Promise<void> {
-    // Serialised now, so the bytes hold every change applied before this point.
-    const text = JSON.stringify(this.latest);
-    const tmp = path.join(path.dirname(this.file), `.${path.basename(this.file)}.tmp`);
-    const fh = await open(tmp, 'w');
-    try {
-      await fh.writeFile(text, 'utf8');
-      if (this.durable) {
-        await fh.sync();
-        fsyncStats.files += 1;
-      }
-    } finally {
-      await fh.close();
-    }
-    await rename(tmp, this.file);
-    if (this.durable) {
-      const dir = await open(path.dirname(this.file), 'r');
-      try {
-        await dir.sync();
-        fsyncStats.dirs += 1;
-      } finally {
-        await dir.close();
-      }
-    }
+async function syncDir(dir: string) {
+  const fh = await open(dir, 'r');
+  try {
+    await fh.sync();
+    fsyncStats.dirs += 1;
+  } finally {
+    await fh.close();
   }
+}
+
+async function writeDurably(file: string, text: string) {
+  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.tmp`);
+  const fh = await open(tmp, 'w');
+  try {
+    await fh.writeFile(text, 'utf8');
+    await fh.sync();
+    fsyncStats.files += 1;
+  } finally {
+    await fh.close();
+  }
+  await rename(tmp, file);
+  await syncDir(path.dirname(file));
 }
 
 /** Keeps the last good copy for recovery: after a clean load and after a clean close. */
@@ -123,113 +98,166 @@ function shardOf(id: string, shards: number): number {
   return (h >>> 0) % shards;
 }
 
-/** One file on disk: its lowdb instance holding `{ collection: { id: record } }`. */
+/** One data file: the collections (or the one sharded collection's share) it holds. */
 interface Unit {
-  low: Low<FileData>;
+  file: string;
   adapter: JsonFileAdapter;
+  tables: Table[];
+  shard: number;
+  shards: number;
 }
 
-class LowCollection<T extends Entity> implements Collection<T> {
+/** One journal line: a committed transaction's changes as [collection, id, record | null]. */
+type JournalLine = [string, string, Entity | null][];
+
+const JOURNAL = /^journal-(\d{6})\.ndjson$/;
+const journalName = (n: number) => `journal-${String(n).padStart(6, '0')}.ndjson`;
+
+/** A checkpoint folds the journal into the data files once it holds this many changes. */
+const CHECKPOINT_CHANGES = 20_000;
+
+/**
+ * The write-ahead journal: each transaction is one line, appended and fsynced before the
+ * commit resolves (group commit: commits arriving while a write is in flight share the next
+ * write and fsync). A checkpoint writes the changed data files from memory and then drops the
+ * journal files it covers; start-up replays what the data files do not hold yet.
+ */
+class Journal implements Persistence {
+  private fh: FileHandle | null = null;
+  private number: number;
+  private buffer: string[] = [];
+  private waiters: { resolve: () => void; reject: (e: unknown) => void }[] = [];
+  private writing: Promise<void> | null = null;
+  private changesSinceCheckpoint = 0;
+  private checkpointing: Promise<void> | null = null;
+  private readonly dirty = new Set<Unit>();
+  private failed: unknown = null;
+
   constructor(
-    private readonly name: CollectionName,
-    private readonly units: readonly Unit[],
-    private readonly isClosed: () => boolean,
-  ) {}
-
-  private unitFor(id: string): Unit {
-    return this.units.length === 1 ? this.units[0]! : this.units[shardOf(id, this.units.length)]!;
-  }
-  private rows(unit: Unit): Record<string, T> {
-    return unit.low.data[this.name] as Record<string, T>;
-  }
-  private live() {
-    if (this.isClosed()) throw new Error(`storage is closed (${this.name})`);
-  }
-  private *each(): Generator<T> {
-    for (const u of this.units) yield* Object.values(this.rows(u));
+    private readonly dir: string,
+    private readonly unitsOf: (t: Table, id: string) => Unit,
+    private readonly allUnits: readonly Unit[],
+    startNumber: number,
+    private readonly logger?: Logger,
+  ) {
+    this.number = startNumber;
   }
 
-  async get(id: string) {
-    this.live();
-    const row = this.rows(this.unitFor(id))[id];
-    return row === undefined ? undefined : structuredClone(row);
+  commit(changes: readonly Change[]): Promise<void> {
+    if (this.failed) return Promise.reject(this.failed);
+    const line: JournalLine = changes.map((c) => [c.table.name, c.id, c.value]);
+    for (const c of changes) this.dirty.add(this.unitsOf(c.table, c.id));
+    this.changesSinceCheckpoint += changes.length;
+    this.buffer.push(JSON.stringify(line));
+    const done = new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }));
+    this.kick();
+    return done;
   }
-  async all() {
-    this.live();
-    return [...this.each()].map((r) => structuredClone(r));
+
+  private kick() {
+    if (this.writing || this.buffer.length === 0) return;
+    const lines = this.buffer;
+    const waiters = this.waiters;
+    this.buffer = [];
+    this.waiters = [];
+    this.writing = this.append(lines.join('\n') + '\n')
+      .then(
+        () => waiters.forEach((w) => w.resolve()),
+        (err: unknown) => {
+          this.failed = err;
+          waiters.forEach((w) => w.reject(err));
+        },
+      )
+      .finally(() => {
+        this.writing = null;
+        if (this.changesSinceCheckpoint >= CHECKPOINT_CHANGES && !this.checkpointing) void this.checkpoint().catch((err: unknown) => this.logger?.warn({ err }, 'checkpoint failed; the journal keeps every change'));
+        this.kick();
+      });
   }
-  async find(predicate: (item: T) => boolean) {
-    this.live();
-    return [...this.each()].filter(predicate).map((r) => structuredClone(r));
-  }
-  async findOne(predicate: (item: T) => boolean) {
-    this.live();
-    for (const r of this.each()) if (predicate(r)) return structuredClone(r);
-    return undefined;
-  }
-  async count() {
-    this.live();
-    let n = 0;
-    for (const u of this.units) n += Object.keys(this.rows(u)).length;
-    return n;
-  }
-  async insert(item: T) {
-    this.live();
-    const unit = this.unitFor(item.id);
-    const rows = this.rows(unit);
-    if (rows[item.id] !== undefined) throw new DuplicateKeyError(this.name, item.id);
-    rows[item.id] = structuredClone(item);
-    await unit.low.write();
-    return structuredClone(item);
-  }
-  async put(item: T) {
-    this.live();
-    const unit = this.unitFor(item.id);
-    this.rows(unit)[item.id] = structuredClone(item);
-    await unit.low.write();
-    return structuredClone(item);
-  }
-  async putMany(items: readonly T[]) {
-    this.live();
-    const touched = new Set<Unit>();
-    for (const item of items) {
-      const unit = this.unitFor(item.id);
-      this.rows(unit)[item.id] = structuredClone(item);
-      touched.add(unit);
+
+  private async append(text: string) {
+    if (!this.fh) {
+      this.fh = await open(path.join(this.dir, journalName(this.number)), 'a');
+      await syncDir(this.dir);
     }
-    await Promise.all([...touched].map((u) => u.low.write()));
+    await this.fh.write(text);
+    await this.fh.datasync();
+    fsyncStats.journal += 1;
   }
-  /** Read, mutate and store happen in one synchronous step, so no concurrent update is lost. */
-  async update(id: string, mutate: (current: T) => T) {
-    this.live();
-    const unit = this.unitFor(id);
-    const rows = this.rows(unit);
-    const current = rows[id];
-    if (current === undefined) return undefined;
-    const next = mutate(structuredClone(current));
-    if (next.id !== id) throw new Error(`${this.name}: update may not change the id`);
-    rows[id] = structuredClone(next);
-    await unit.low.write();
-    return structuredClone(next);
+
+  /** Resolves when every commit so far is in the journal on disk. */
+  async flush(): Promise<void> {
+    while (this.writing || this.buffer.length > 0) {
+      this.kick();
+      await this.writing;
+    }
   }
-  async remove(id: string) {
-    this.live();
-    const unit = this.unitFor(id);
-    const rows = this.rows(unit);
-    if (rows[id] === undefined) return false;
-    delete rows[id];
-    await unit.low.write();
-    return true;
+
+  /**
+   * Folds the journal into the data files: switch to a new journal file, take the changed
+   * files' contents at that instant, write them durably, then delete the old journal files.
+   */
+  checkpoint(): Promise<void> {
+    this.checkpointing ??= (async () => {
+      await this.flush();
+      const covered = this.number;
+      this.number += 1;
+      const old = this.fh;
+      this.fh = null;
+      await old?.close();
+      this.changesSinceCheckpoint = 0;
+      const units = [...this.dirty];
+      this.dirty.clear();
+      // Serialised now, synchronously: the bytes hold exactly the commits of the covered journals.
+      const texts = units.map((u) => JSON.stringify(snapshot(u)));
+      try {
+        await Promise.all(units.map((u, i) => writeDurably(u.file, texts[i]!)));
+      } catch (err) {
+        for (const u of units) this.dirty.add(u);
+        throw err;
+      }
+      for (const f of await readdir(this.dir)) {
+        const m = JOURNAL.exec(f);
+        if (m && Number(m[1]) <= covered) await unlink(path.join(this.dir, f));
+      }
+      await syncDir(this.dir);
+    })().finally(() => {
+      this.checkpointing = null;
+    });
+    return this.checkpointing;
   }
+
+  markAllDirty() {
+    for (const u of this.allUnits) this.dirty.add(u);
+  }
+
+  async close() {
+    await this.checkpointing?.catch(() => undefined);
+    await this.checkpoint();
+    await this.fh?.close();
+    this.fh = null;
+  }
+}
+
+/** A data file's contents from the tables in memory. */
+function snapshot(u: Unit): FileData {
+  const out: FileData = Object.create(null) as FileData;
+  for (const t of u.tables) {
+    const rows: Rows = Object.create(null) as Rows;
+    for (const [id, r] of t.rows) if (u.shards === 1 || shardOf(id, u.shards) === u.shard) rows[id] = r;
+    out[t.name] = rows;
+  }
+  return out;
 }
 
 /**
- * The embedded default store: one JSON file per file group under `dir` (see records.ts),
- * sharded groups as `<group>-NN.json`. Start-up validates every record against its schema;
- * a damaged file stops start-up with CorruptDataError and is left untouched. After a good
+ * The embedded default store: one JSON file per file group under `dir` (sharded groups as
+ * `<group>-NN.json`) written through lowdb at checkpoints, and a write-ahead journal that makes
+ * each transaction one durable commit. Start-up validates every record against its schema; a
+ * damaged data file stops start-up with CorruptDataError and is left untouched. After a good
  * load each file is copied to `dir/backup/`, the last good copy the error points to.
  */
-export async function openLowdbStorage(opts: { dir: string; logger?: Logger }): Promise<Storage> {
+export async function openLowdbStorage(opts: { dir: string; collections: readonly CollectionDef[]; logger?: Logger }): Promise<Storage> {
   const dir = path.resolve(opts.dir);
   await mkdir(path.join(dir, 'backup'), { recursive: true });
   // A crash mid-write leaves a temp file beside the intact original: drop it.
@@ -240,75 +268,102 @@ export async function openLowdbStorage(opts: { dir: string; logger?: Logger }): 
     }
   }
 
-  const groups = new Map<string, CollectionName[]>();
-  for (const [name, def] of Object.entries(collections) as [CollectionName, (typeof collections)[CollectionName]][]) {
-    const list = groups.get(def.group) ?? [];
-    list.push(name);
-    groups.set(def.group, list);
+  const engine = new Engine(opts.collections);
+  const groups = new Map<string, Table[]>();
+  for (const t of engine.tables.values()) {
+    const list = groups.get(t.def.file.group) ?? [];
+    list.push(t);
+    groups.set(t.def.file.group, list);
   }
 
-  const unitsByCollection = new Map<CollectionName, Unit[]>();
+  const unitsByTable = new Map<Table, Unit[]>();
   const allUnits: Unit[] = [];
-  for (const [group, names] of groups) {
-    const defs = names.map((n) => collections[n]);
-    const shards = Math.max(...defs.map((d) => ('shards' in d ? d.shards : 1)));
-    if (shards > 1 && names.length > 1) throw new Error(`group ${group}: a sharded collection needs a group of its own`);
-    const durable = defs.some((d) => d.durable);
+  for (const [group, tables] of groups) {
+    const shards = Math.max(...tables.map((t) => t.def.file.shards ?? 1));
+    if (shards > 1 && tables.length > 1) throw new Error(`group ${group}: a sharded collection needs a group of its own`);
     const units: Unit[] = [];
     for (let s = 0; s < shards; s++) {
       const file = path.join(dir, shards > 1 ? `${group}-${String(s).padStart(2, '0')}.json` : `${group}.json`);
       const validate = (raw: unknown): FileData => {
         if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Error('not a JSON object');
-        const out: FileData = {};
-        for (const name of names) {
-          const rows = (raw as Record<string, unknown>)[name] ?? {};
-          if (typeof rows !== 'object' || rows === null || Array.isArray(rows)) throw new Error(`${name}: not an object of records`);
+        const out: FileData = Object.create(null) as FileData;
+        for (const t of tables) {
+          const rows = (raw as Record<string, unknown>)[t.name] ?? {};
+          if (typeof rows !== 'object' || rows === null || Array.isArray(rows)) throw new Error(`${t.name}: not an object of records`);
           const checked: Rows = Object.create(null) as Rows;
           for (const [id, rec] of Object.entries(rows)) {
-            const parsed = collections[name].schema.safeParse(rec);
-            if (!parsed.success) throw new Error(`${name}/${id}: ${parsed.error.issues[0]?.message ?? 'invalid record'}`);
-            if (parsed.data.id !== id) throw new Error(`${name}/${id}: id does not match its key`);
+            const parsed = t.def.schema['~standard'].validate(rec);
+            if (parsed instanceof Promise || parsed.issues) throw new Error(`${t.name}/${id}: ${(parsed as { issues?: { message: string }[] }).issues?.[0]?.message ?? 'invalid record'}`);
+            if ((rec as Entity).id !== id) throw new Error(`${t.name}/${id}: id does not match its key`);
             checked[id] = rec as Entity;
           }
-          out[name] = checked;
+          out[t.name] = checked;
         }
         return out;
       };
-      const adapter = new JsonFileAdapter(file, durable, validate);
-      const empty = (): FileData => Object.fromEntries(names.map((n) => [n, Object.create(null) as Rows]));
-      const low = new Low<FileData>(adapter, empty());
+      const adapter = new JsonFileAdapter(file, validate);
+      const low = new Low<FileData>(adapter, {});
       await low.read();
-      low.data ??= empty();
-      for (const n of names) low.data[n] ??= Object.create(null) as Rows;
+      for (const t of tables) for (const rec of Object.values(low.data[t.name] ?? {})) t.apply(rec.id, rec);
       await backup(file);
-      units.push({ low, adapter });
+      units.push({ file, adapter, tables, shard: s, shards });
     }
-    for (const n of names) unitsByCollection.set(n, units);
+    for (const t of tables) unitsByTable.set(t, units);
     allUnits.push(...units);
   }
-
-  let closed = false;
-  const isClosed = () => closed;
-  const cols = new Map<CollectionName, LowCollection<Entity>>();
-  for (const [name, units] of unitsByCollection) cols.set(name, new LowCollection(name, units, isClosed));
-
-  const flush = async () => {
-    await Promise.all(allUnits.map((u) => u.adapter.pending()));
+  const unitOf = (t: Table, id: string) => {
+    const units = unitsByTable.get(t)!;
+    return units.length === 1 ? units[0]! : units[shardOf(id, units.length)]!;
   };
 
-  return {
-    collection<K extends CollectionName>(name: K) {
-      return cols.get(name) as unknown as Collection<RecordOf<K>>;
+  // Replay the journal: every line is a committed transaction; a torn last line was never acknowledged.
+  const journals = (await readdir(dir))
+    .map((f) => JOURNAL.exec(f))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => ({ file: path.join(dir, m[0]), n: Number(m[1]) }))
+    .sort((a, b) => a.n - b.n);
+  let replayed = 0;
+  for (const [j, { file }] of journals.entries()) {
+    const lines = (await readFile(file, 'utf8')).split('\n');
+    for (const [i, text] of lines.entries()) {
+      if (text === '') continue;
+      let line: JournalLine;
+      try {
+        line = JSON.parse(text) as JournalLine;
+      } catch (err) {
+        const isTail = j === journals.length - 1 && lines.slice(i + 1).every((l) => l === '');
+        if (isTail) {
+          opts.logger?.warn({ file: path.basename(file) }, 'dropped a journal line cut off by a crash (never acknowledged)');
+          break;
+        }
+        throw new CorruptDataError(file, null, err);
+      }
+      for (const [name, id, value] of line) {
+        const t = engine.tables.get(name);
+        if (!t) throw new CorruptDataError(file, null, new Error(`unknown collection ${name}`));
+        if (value) {
+          const parsed = t.def.schema['~standard'].validate(value);
+          if (parsed instanceof Promise || parsed.issues) throw new CorruptDataError(file, null, new Error(`${name}/${id}: invalid record`));
+        }
+        t.apply(id, value);
+      }
+      replayed += 1;
+    }
+  }
+
+  const journal = new Journal(dir, unitOf, allUnits, (journals.at(-1)?.n ?? 0) + 1, opts.logger);
+  engine.setPersistence(journal);
+  if (journals.length > 0) {
+    opts.logger?.info({ transactions: replayed }, 'replayed the journal into the data files');
+    journal.markAllDirty();
+    await journal.checkpoint();
+  }
+
+  return engine.storage({
+    flush: () => journal.flush(),
+    close: async () => {
+      await journal.close();
+      await Promise.all(allUnits.map((u) => backup(u.file)));
     },
-    async isEmpty() {
-      return allUnits.every((u) => Object.values(u.low.data).every((rows) => Object.keys(rows).length === 0));
-    },
-    flush,
-    async close() {
-      if (closed) return;
-      await flush();
-      closed = true;
-      await Promise.all(allUnits.map((u) => backup(u.adapter.file)));
-    },
-  };
+  });
 }

@@ -1,23 +1,102 @@
-import type { CollectionName, RecordOf } from './records';
+import type { z } from 'zod';
 
 export interface Entity {
   id: string;
 }
 
+/** A value a key or index is built from; `null` leaves the record out of that key or index. */
+export type KeyValue = string | null;
+
+export interface IndexDef<T> {
+  /** The indexed value (a customer id, a store id …); `null`: not in this index. */
+  key: (record: T) => KeyValue;
+  /** What entries with the same key are ordered by (ISO timestamps, numbers padded); the id breaks ties. Default: the id. */
+  order?: (record: T) => string;
+}
+
+export interface FileGroup {
+  /** lowdb: the JSON file (or files, when sharded) the collection lives in. */
+  group: string;
+  /** Writes are fsynced before they resolve. */
+  durable: boolean;
+  /** Split over this many files by a hash of the id (a group of its own). */
+  shards?: number;
+}
+
 /**
- * One collection of records. Reads see every write that has resolved before them.
- * Writes are serialised per file group (one writer queue), so concurrent read-modify-write
- * calls through `update` never lose an update.
+ * A collection as a module declares it, next to its record schema: its unique keys (beyond the
+ * id) and its indexed fields. Adapters enforce the keys atomically and answer reads by them;
+ * nothing scans a collection with a closure. PostgreSQL maps a unique key to a unique index on
+ * a column holding `unique[name](record)`, an index to (key, order, id) columns with a b-tree.
  */
-export interface Collection<T extends Entity> {
+export interface CollectionDef<T extends Entity = Entity, U extends string = string, I extends string = string> {
+  readonly name: string;
+  readonly schema: z.core.$ZodType<T>;
+  readonly file: FileGroup;
+  readonly unique: { readonly [K in U]: (record: T) => KeyValue };
+  readonly indexes: { readonly [K in I]: IndexDef<T> };
+}
+
+/** Declares a collection; `unique` and `indexes` default to none. */
+export function defineCollection<T extends Entity, U extends string = never, I extends string = never>(def: {
+  name: string;
+  schema: z.core.$ZodType<T>;
+  file: FileGroup;
+  unique?: { readonly [K in U]: (record: T) => KeyValue };
+  indexes?: { readonly [K in I]: IndexDef<T> };
+}): CollectionDef<T, U, I> {
+  return {
+    name: def.name,
+    schema: def.schema,
+    file: def.file,
+    unique: def.unique ?? ({} as { [K in U]: (record: T) => KeyValue }),
+    indexes: def.indexes ?? ({} as { [K in I]: IndexDef<T> }),
+  };
+}
+
+export type RecordOfDef<D> = D extends CollectionDef<infer T, string, string> ? T : never;
+
+export interface ListOptions {
+  /** Only entries whose order value is ≥ `from` (inclusive). */
+  from?: string;
+  /** Only entries whose order value is < `to` (exclusive). */
+  to?: string;
+  /** Newest (highest order value) first. */
+  desc?: boolean;
+  /** At most this many (a page); use the last entry's `pageCursor` as `after` for the next page. */
+  limit?: number;
+  /** Continue after this cursor (from `pageCursor` of the previous page's last entry). */
+  after?: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  /** Pass as `after` to get the next page; null on the last page. */
+  next: string | null;
+}
+
+/**
+ * One collection of records. Reads outside a transaction see every committed write; reads
+ * inside one also see its own writes. Every write is atomic: unique keys are checked and the
+ * record, its keys and its indexes change together, or nothing changes.
+ */
+export interface Collection<T extends Entity, U extends string = string, I extends string = string> {
   get(id: string): Promise<T | undefined>;
+  getMany(ids: readonly string[]): Promise<T[]>;
+  /** The record holding this value of a unique key. */
+  getBy(key: U, value: string): Promise<T | undefined>;
+  /** The records under one value of an index, in index order, optionally ranged. */
+  list(index: I, value: string, opts?: ListOptions): Promise<T[]>;
+  /** Like `list`, one page at a time. */
+  page(index: I, value: string, opts: ListOptions & { limit: number }): Promise<Page<T>>;
+  /** How many records one index value holds. */
+  countBy(index: I, value: string): Promise<number>;
+  /** Every record, for collections read whole on purpose (the catalogue, seeding, tests). */
   all(): Promise<T[]>;
-  find(predicate: (item: T) => boolean): Promise<T[]>;
-  findOne(predicate: (item: T) => boolean): Promise<T | undefined>;
   count(): Promise<number>;
-  /** Adds a new record; rejects with DuplicateKeyError when the id exists. */
+  /** Adds a new record; rejects with DuplicateKeyError when its id or a unique key is taken. */
   insert(item: T): Promise<T>;
-  /** Adds or replaces by id. */
+  /** Adds or replaces by id; rejects with DuplicateKeyError when another record holds a unique key. */
   put(item: T): Promise<T>;
   putMany(items: readonly T[]): Promise<void>;
   /**
@@ -29,7 +108,17 @@ export interface Collection<T extends Entity> {
 }
 
 export interface Storage {
-  collection<K extends CollectionName>(name: K): Collection<RecordOf<K>>;
+  collection<T extends Entity, U extends string, I extends string>(def: CollectionDef<T, U, I>): Collection<T, U, I>;
+  /**
+   * Runs `fn` as one unit of work: every write made inside it — through any collection, by any
+   * service it calls — commits together (one durable commit) or, when it throws, not at all.
+   * Transactions run one at a time against each other and against plain writes, so reads inside
+   * see a state no one else changes. A transaction inside another is a savepoint: its throw undoes
+   * only its own writes. Keep outside calls (payments, mail) out of it; use `afterCommit`.
+   */
+  transaction<R>(fn: () => Promise<R>): Promise<R>;
+  /** Runs `fn` once the current transaction is durably committed (at once outside one); dropped on rollback. */
+  afterCommit(fn: () => void | Promise<void>): void;
   /** True when no collection holds a record (first start: seed). */
   isEmpty(): Promise<boolean>;
   /** Waits for every queued write to reach disk. */
@@ -40,9 +129,12 @@ export interface Storage {
 export class DuplicateKeyError extends Error {
   constructor(
     readonly collection: string,
-    readonly id: string,
+    /** `id` or the name of the unique key that is taken. */
+    readonly key: string,
+    readonly value: string,
   ) {
-    super(`${collection}: a record with id ${id} exists`);
+    // A unique key's value may be personal (an e-mail, a CPR hash): the message names only the key.
+    super(`${collection}: a record with this ${key} exists`);
     this.name = 'DuplicateKeyError';
   }
 }

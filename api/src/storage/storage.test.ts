@@ -1,8 +1,8 @@
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cart, storageContract } from './contract';
+import { contractCollections, notes, people, person, storageContract, wallets } from './contract';
 import { fsyncStats, openLowdbStorage } from './lowdb';
 import { createMemoryStorage } from './memory';
 import { CorruptDataError } from './port';
@@ -20,88 +20,129 @@ async function inTempDir(fn: (dir: string) => Promise<void>) {
   }
 }
 
-storageContract('memory', async () => ({ storage: createMemoryStorage(), cleanup: async () => {} }));
+const openAt = (dir: string) => openLowdbStorage({ dir, collections: contractCollections });
+const journals = async (dir: string) => (await readdir(dir)).filter((f) => f.startsWith('journal-'));
+
+storageContract('memory', async () => ({ storage: createMemoryStorage(contractCollections), cleanup: async () => {} }));
 
 storageContract('lowdb', async () => {
   const dir = await tempDir();
   return {
-    storage: await openLowdbStorage({ dir }),
-    reopen: () => openLowdbStorage({ dir }),
+    storage: await openAt(dir),
+    reopen: () => openAt(dir),
     cleanup: () => rm(dir, { recursive: true, force: true }),
   };
 });
 
 describe('lowdb adapter on real files', () => {
-  it('writes a cart update to one cart shard only, never to the catalogue', () =>
+  it('commits to the journal only; a checkpoint (close) rewrites just the files that changed', () =>
     inTempDir(async (dir) => {
-      const s = await openLowdbStorage({ dir });
-      await s.collection('meta').put({ id: 'seed', value: 1 });
-      await s.collection('articles').putMany([]);
-      await s.collection('carts').putMany(Array.from({ length: 64 }, (_, i) => cart(`shopper-${i}`)));
-      // Every write is temp file + rename, so a rewritten file has a new inode.
-      const before = new Map<string, number>();
-      for (const f of await readdir(dir)) if (f.endsWith('.json')) before.set(f, (await stat(path.join(dir, f))).ino);
-      await s.collection('carts').update('shopper-7', (c) => ({ ...c, isStore: true }));
-      const changed: string[] = [];
-      for (const f of await readdir(dir)) if (f.endsWith('.json') && (await stat(path.join(dir, f))).ino !== before.get(f)) changed.push(f);
-      expect(changed).toHaveLength(1);
-      expect(changed[0]).toMatch(/^carts-\d{2}\.json$/);
+      const s = await openAt(dir);
+      await s.collection(wallets).put({ id: 'w', balance: 1 });
+      await s.collection(notes).putMany(Array.from({ length: 64 }, (_, i) => ({ id: `n${i}`, value: i })));
       await s.close();
+      const inodes = async () => {
+        const m = new Map<string, number>();
+        for (const f of await readdir(dir)) if (f.endsWith('.json')) m.set(f, (await stat(path.join(dir, f))).ino);
+        return m;
+      };
+      const before = await inodes();
+      const again = await openAt(dir);
+      await again.collection(notes).update('n7', (n) => ({ ...n, value: 'x' }));
+      // Committed and durable, yet no data file was rewritten: the change is one journal line.
+      expect(await inodes()).toEqual(before);
+      expect(await journals(dir)).toHaveLength(1);
+      await again.close();
+      const after = await inodes();
+      const changed = [...after].filter(([f, ino]) => before.get(f) !== ino).map(([f]) => f);
+      expect(changed).toHaveLength(1);
+      expect(changed[0]).toMatch(/^notes-\d{2}\.json$/);
+      expect(await journals(dir)).toEqual([]);
     }));
 
-  it('refuses a truncated file, names it and its backup, and leaves its bytes alone', () =>
+  it('keeps a commit that resolved when the process dies without closing (journal replay)', () =>
     inTempDir(async (dir) => {
-      const s = await openLowdbStorage({ dir });
-      await s.collection('meta').put({ id: 'seed', value: 'x'.repeat(200) });
+      const s = await openAt(dir);
+      await s.transaction(async () => {
+        await s.collection(wallets).insert({ id: 'w', balance: 70 });
+        await s.collection(people).insert(person('p1', { email: 'Replay@example.dk' }));
+      });
+      await s.collection(wallets).update('w', (w) => ({ ...w, balance: 30 }));
+      // no close(): a second open on the same folder is what a restart after kill -9 sees
+      const again = await openAt(dir);
+      expect((await again.collection(wallets).get('w'))?.balance).toBe(30);
+      expect((await again.collection(people).getBy('email', 'replay@example.dk'))?.id).toBe('p1');
+      expect(await journals(dir)).toEqual([]); // folded into the data files at start
+      await again.close();
+    }));
+
+  it('drops a journal line cut off by a crash (it was never acknowledged) and keeps the rest', () =>
+    inTempDir(async (dir) => {
+      const s = await openAt(dir);
+      await s.collection(wallets).insert({ id: 'w', balance: 1 });
+      const [file] = await journals(dir);
+      await appendFile(path.join(dir, file!), '[["wallets","w",{"id":"w","bal');
+      const again = await openAt(dir);
+      expect((await again.collection(wallets).get('w'))?.balance).toBe(1);
+      await again.close();
+    }));
+
+  it('refuses a damaged journal line that is not the last, naming the file', () =>
+    inTempDir(async (dir) => {
+      const s = await openAt(dir);
+      await s.collection(wallets).insert({ id: 'w', balance: 1 });
+      const [file] = await journals(dir);
+      const full = path.join(dir, file!);
+      await writeFile(full, `{broken\n${await readFile(full, 'utf8')}`);
+      const err = await openAt(dir).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(CorruptDataError);
+      expect((err as CorruptDataError).message).toContain(full);
+    }));
+
+  it('refuses a truncated data file, names it and its backup, and leaves its bytes alone', () =>
+    inTempDir(async (dir) => {
+      const s = await openAt(dir);
+      await s.collection(wallets).put({ id: 'seed', balance: 10 ** 12 });
+      await s.collection(wallets).put({ id: 'other', balance: 2 });
       await s.close(); // a clean close keeps the backup
-      const file = path.join(dir, 'meta.json');
-      const broken = (await readFile(file, 'utf8')).slice(0, 40);
+      const file = path.join(dir, 'money.json');
+      const broken = (await readFile(file, 'utf8')).slice(0, 30);
       await writeFile(file, broken);
-      const err = await openLowdbStorage({ dir }).catch((e: unknown) => e);
+      const err = await openAt(dir).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(CorruptDataError);
       expect((err as CorruptDataError).message).toContain(file);
-      expect((err as CorruptDataError).backup).toBe(path.join(dir, 'backup', 'meta.json'));
-      expect((err as CorruptDataError).message).toContain(path.join(dir, 'backup', 'meta.json'));
+      expect((err as CorruptDataError).backup).toBe(path.join(dir, 'backup', 'money.json'));
+      expect((err as CorruptDataError).message).toContain(path.join(dir, 'backup', 'money.json'));
       expect(await readFile(file, 'utf8')).toBe(broken);
-      expect(JSON.parse(await readFile(path.join(dir, 'backup', 'meta.json'), 'utf8')).meta.seed.value).toHaveLength(200);
+      expect(JSON.parse(await readFile(path.join(dir, 'backup', 'money.json'), 'utf8')).wallets.seed.balance).toBe(10 ** 12);
     }));
 
   it('refuses a record that does not fit its schema', () =>
     inTempDir(async (dir) => {
-      await writeFile(path.join(dir, 'sessions-03.json'), JSON.stringify({ sessions: { s1: { id: 's1', role: 'wizard' } } }));
-      await expect(openLowdbStorage({ dir })).rejects.toThrow(/sessions-03\.json/);
+      await writeFile(path.join(dir, 'notes-03.json'), JSON.stringify({ notes: { s1: { value: 1 } } }));
+      await expect(openAt(dir)).rejects.toThrow(/notes-03\.json/);
     }));
 
   it('drops a temp file left by an interrupted write', () =>
     inTempDir(async (dir) => {
-      await writeFile(path.join(dir, '.meta.json.tmp'), '{"meta": {"half');
-      const s = await openLowdbStorage({ dir });
+      await writeFile(path.join(dir, '.money.json.tmp'), '{"wallets": {"half');
+      const s = await openAt(dir);
       expect(await s.isEmpty()).toBe(true);
-      expect(await readdir(dir)).not.toContain('.meta.json.tmp');
+      expect(await readdir(dir)).not.toContain('.money.json.tmp');
       await s.close();
     }));
 
-  it('fsyncs durable groups (accounts) but not carts', () =>
+  it('fsyncs the journal before a commit resolves, and one fsync serves commits that arrive together (group commit)', () =>
     inTempDir(async (dir) => {
-      const s = await openLowdbStorage({ dir });
-      const start = { ...fsyncStats };
-      await s.collection('carts').put(cart('c1'));
-      expect(fsyncStats).toEqual(start);
-      await s.collection('meta').put({ id: 'm', value: 1 });
-      expect(fsyncStats.files).toBe(start.files + 1);
-      expect(fsyncStats.dirs).toBe(start.dirs + 1);
-      await s.close();
-    }));
-
-  it('coalesces concurrent writes into fewer file writes (group commit)', () =>
-    inTempDir(async (dir) => {
-      const s = await openLowdbStorage({ dir });
-      await s.collection('meta').put({ id: 'n', value: 0 });
-      const start = fsyncStats.files;
-      await Promise.all(Array.from({ length: 100 }, (_, i) => s.collection('meta').put({ id: `k${i}`, value: i })));
-      // one write in flight + one for everything queued behind it
-      expect(fsyncStats.files - start).toBeLessThanOrEqual(2);
-      expect(await s.collection('meta').count()).toBe(101);
+      const s = await openAt(dir);
+      const start = fsyncStats.journal;
+      await s.collection(wallets).put({ id: 'w', balance: 1 });
+      expect(fsyncStats.journal).toBe(start + 1);
+      const before = fsyncStats.journal;
+      await Promise.all(Array.from({ length: 100 }, (_, i) => s.collection(wallets).put({ id: `k${i}`, balance: i })));
+      // one append in flight + one for everything queued behind it
+      expect(fsyncStats.journal - before).toBeLessThanOrEqual(2);
+      expect(await s.collection(wallets).count()).toBe(101);
       await s.close();
     }));
 });

@@ -10,6 +10,8 @@ import { createSimulatedPayments } from '../ports/payments';
 import { createMemorySms } from '../ports/sms';
 import { createMemoryStorage } from '../storage/memory';
 import type { Storage } from '../storage/port';
+import { C } from '../collections';
+import { allCollections } from '../collections';
 
 export const testConfig: AppConfig = {
   secret: 'test-secret-test-secret-test-secret-42',
@@ -33,7 +35,7 @@ let seeded: Promise<Storage> | null = null;
 /** A seeded in-memory store, seeded once per test file and cloned per test app. */
 async function seededTemplate(): Promise<Storage> {
   seeded ??= (async () => {
-    const s = createMemoryStorage();
+    const s = createMemoryStorage(allCollections);
     await seedIfEmpty(s, () => {}, { secret: testConfig.secret });
     return s;
   })();
@@ -42,10 +44,8 @@ async function seededTemplate(): Promise<Storage> {
 
 async function seededCopy(): Promise<Storage> {
   const template = await seededTemplate();
-  const storage = createMemoryStorage();
-  for (const name of ['articles', 'stores', 'pages', 'accounts', 'meta', 'requisitions', 'giftCards', 'discountCodes', 'accountProfiles', 'subscriptions', 'lifestyleAgreements', 'lifestyleDocuments', 'friendsMembers', 'companyContracts', 'bookingCalendars', 'bookings', 'bookingDays'] as const) {
-    await storage.collection(name).putMany(await template.collection(name).all());
-  }
+  const storage = createMemoryStorage(allCollections);
+  for (const def of allCollections) await storage.collection(def).putMany(await template.collection(def).all());
   return storage;
 }
 
@@ -83,7 +83,7 @@ export async function shopperAgent(t: TestApp) {
 
 /** First seeded article that is sold online and in stock, optionally matching a predicate. */
 export async function buyableArticle(t: TestApp, pred: (a: Article) => boolean = () => true): Promise<Article> {
-  const all = await t.storage.collection('articles').all();
+  const all = await t.storage.collection(C.articles).all();
   const a = all.find((x) => x.price.unit.publicationStatus === 20 && x.skus.every((s) => s.stock > 0) && pred(x));
   if (!a) throw new Error('seed has no matching buyable article');
   return a;
@@ -108,8 +108,8 @@ export const OTHER_CUSTOMER = { id: 'u-anden', email: 'anden@example.dk' } as co
 
 /** A second verified customer with the demo password (a copy of the demo account under another id), signed in. */
 export async function otherCustomerAgent(t: TestApp) {
-  const kunde = (await t.storage.collection('accounts').get('u-kunde'))!;
-  await t.storage.collection('accounts').put({ ...kunde, ...OTHER_CUSTOMER, firstName: 'Ole' });
+  const kunde = (await t.storage.collection(C.accounts).get('u-kunde'))!;
+  await t.storage.collection(C.accounts).put({ ...kunde, ...OTHER_CUSTOMER, firstName: 'Ole' });
   return customerAgent(t, OTHER_CUSTOMER.email);
 }
 

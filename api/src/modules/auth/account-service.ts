@@ -9,6 +9,7 @@ import type { Storage } from '../../storage/port';
 import type { AccountProfileRecord } from './records';
 import { hashPassword, verifyPassword } from './password';
 import type { AuthService } from './service';
+import { C } from '../../collections';
 
 type DetailsUpdate = z.output<typeof accountDetailsUpdateSchema>;
 type PasswordChange = z.output<typeof passwordChangeSchema>;
@@ -37,13 +38,13 @@ export class AccountService {
   ) {}
 
   private get accounts() {
-    return this.storage.collection('accounts');
+    return this.storage.collection(C.accounts);
   }
   private get profiles() {
-    return this.storage.collection('accountProfiles');
+    return this.storage.collection(C.accountProfiles);
   }
   private get resets() {
-    return this.storage.collection('passwordResets');
+    return this.storage.collection(C.passwordResets);
   }
 
   private async account(id: string): Promise<Account> {
@@ -55,7 +56,7 @@ export class AccountService {
   async details(accountId: string): Promise<AccountDetails> {
     const account = await this.account(accountId);
     const profile = await this.profiles.get(accountId);
-    const eid = await this.storage.collection('eidLinks').findOne((l) => l.accountId === accountId);
+    const eid = await this.storage.collection(C.eidLinks).findOne((l) => l.accountId === accountId);
     return {
       firstName: account.firstName,
       lastName: account.lastName,

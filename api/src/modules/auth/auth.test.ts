@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { apiErrorSchema, getUserResponseSchema, sessionResponseSchema } from '@optik/shared';
 import { makeTestApp, shopperAgent } from '../../test/harness';
 import { hashPassword, verifyPassword } from './password';
+import { C } from '../../collections';
 
 const PASSWORD = 'Demo1234!';
 
@@ -33,7 +34,7 @@ describe('customer register / login / logout', () => {
       .expect(201);
     expect(res.body).toEqual({ verificationSent: true, email: 'soren@example.dk' });
     expect(res.headers['set-cookie']).toBeUndefined();
-    const stored = await t.storage.collection('accounts').findOne((a) => a.email === 'soren@example.dk');
+    const stored = await t.storage.collection(C.accounts).findOne((a) => a.email === 'soren@example.dk');
     expect(stored!.passwordHash).not.toContain('langkode123');
     expect(stored!.phone).toBe('20304050');
     // SPEC §6: not verified yet, so no login
@@ -134,7 +135,7 @@ describe('customer register / login / logout', () => {
     await s.post('/api/auth/login', { email: 'kunde@example.dk', password: PASSWORD }).expect(200);
     t.clock.advance(60 * 60 * 1000 + 1);
     await s.agent.get('/api/auth/me').expect(401);
-    expect(await t.storage.collection('sessions').count()).toBe(0);
+    expect(await t.storage.collection(C.sessions).count()).toBe(0);
   });
 });
 

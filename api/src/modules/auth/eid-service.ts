@@ -7,6 +7,7 @@ import { hashToken, newId } from '../../http/identity';
 import { EidError, eidFailureOf, pkceChallenge, type EidClaims, type EidFailure, type EidProvider } from '../../ports/eid';
 import type { Storage } from '../../storage/port';
 import { loginProblem, type AuthService } from './service';
+import { C } from '../../collections';
 
 /** Time the customer has at the broker before the login must start over. */
 export const EID_LOGIN_TTL_MS = 10 * 60 * 1000;
@@ -49,7 +50,7 @@ export class EidService {
   }
 
   private get logins() {
-    return this.storage.collection('eidLogins');
+    return this.storage.collection(C.eidLogins);
   }
 
   /** The stored key of a subject id: keyed, so the data file does not hold the broker's id. */
@@ -93,8 +94,8 @@ export class EidService {
   }
 
   private async accountFor(claims: EidClaims): Promise<Account> {
-    const accounts = this.storage.collection('accounts');
-    const links = this.storage.collection('eidLinks');
+    const accounts = this.storage.collection(C.accounts);
+    const links = this.storage.collection(C.eidLinks);
     const key = this.subjectKey(claims.sub);
     const link = await links.get(key);
     const linked = link ? await accounts.get(link.accountId) : undefined;
@@ -140,7 +141,7 @@ export class EidService {
     if (!parsed.ok) return;
     const cprSealed = this.cprCrypto.encrypt(parsed.normalized, accountId);
     const now = this.clock.now().toISOString();
-    const profiles = this.storage.collection('accountProfiles');
+    const profiles = this.storage.collection(C.accountProfiles);
     if (!(await profiles.update(accountId, (p) => ({ ...p, cprSealed, updatedAt: now })))) {
       await profiles.put({ id: accountId, street: '', zip: '', city: '', cprSealed, updatedAt: now });
     }

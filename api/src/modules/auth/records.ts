@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { accountSchema } from '@optik/shared';
+import { defineCollection } from '../../storage/port';
 
 /**
  * Records of the account features kept by the storage port (listed in storage/records.ts).
@@ -50,3 +52,59 @@ export const eidLoginRecordSchema = z.object({
   expiresAt: z.string(),
 });
 export type EidLoginRecord = z.infer<typeof eidLoginRecordSchema>;
+
+/** Server-side session; `id` is the SHA-256 of the cookie value, so a stolen file holds no live token. */
+export const sessionRecordSchema = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  role: roleSchema,
+  storeId: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type SessionRecord = z.infer<typeof sessionRecordSchema>;
+
+/** A pending e-mail verification; `id` is the SHA-256 of the token sent in the mail. */
+export const verificationRecordSchema = z.object({ id: z.string(), accountId: z.string(), expiresAt: z.string() });
+export type VerificationRecord = z.infer<typeof verificationRecordSchema>;
+
+/** An e-mail address as the unique key compares it: case-folded, so A@x.dk and a@x.dk are one account. */
+export const foldEmail = (email: string) => email.trim().toLowerCase();
+
+export const accountsCollection = defineCollection({
+  name: 'accounts',
+  schema: accountSchema,
+  file: { group: 'accounts', durable: true },
+  unique: {
+    email: (a) => (a.email ? foldEmail(a.email) : null),
+    username: (a) => a.username,
+  },
+  indexes: { byCompany: { key: (a) => a.companyId } },
+});
+export const verificationsCollection = defineCollection({
+  name: 'verifications',
+  schema: verificationRecordSchema,
+  file: { group: 'accounts', durable: true },
+  indexes: { byAccount: { key: (v) => v.accountId } },
+});
+export const sessionsCollection = defineCollection({
+  name: 'sessions',
+  schema: sessionRecordSchema,
+  file: { group: 'sessions', durable: false, shards: 16 },
+  indexes: { byAccount: { key: (s) => s.accountId, order: (s) => s.createdAt } },
+});
+export const accountProfilesCollection = defineCollection({ name: 'accountProfiles', schema: accountProfileRecordSchema, file: { group: 'accounts', durable: true } });
+export const eidLinksCollection = defineCollection({
+  name: 'eidLinks',
+  schema: eidLinkRecordSchema,
+  file: { group: 'accounts', durable: true },
+  indexes: { byAccount: { key: (l) => l.accountId } },
+});
+export const passwordResetsCollection = defineCollection({
+  name: 'passwordResets',
+  schema: passwordResetRecordSchema,
+  file: { group: 'accounts', durable: true },
+  indexes: { byAccount: { key: (r) => r.accountId } },
+});
+export const pendingLoginsCollection = defineCollection({ name: 'pendingLogins', schema: pendingLoginRecordSchema, file: { group: 'logins', durable: false } });
+export const eidLoginsCollection = defineCollection({ name: 'eidLogins', schema: eidLoginRecordSchema, file: { group: 'logins', durable: false } });

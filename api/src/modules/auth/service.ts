@@ -18,9 +18,10 @@ import type { AppConfig, Clock } from '../../deps';
 import { HttpError } from '../../http/errors';
 import { newId, hashToken } from '../../http/identity';
 import type { Storage } from '../../storage/port';
-import type { SessionRecord } from '../../storage/records';
+import type { SessionRecord } from './records';
 import { hashPassword, verifyPassword } from './password';
 import { isStoreRole } from './roles';
+import { C } from '../../collections';
 
 type Register = z.output<typeof registerRequestSchema>;
 type Login = z.output<typeof loginRequestSchema>;
@@ -68,10 +69,10 @@ export class AuthService {
   ) {}
 
   private get accounts() {
-    return this.storage.collection('accounts');
+    return this.storage.collection(C.accounts);
   }
   private get sessions() {
-    return this.storage.collection('sessions');
+    return this.storage.collection(C.sessions);
   }
 
   /** SPEC §6: the e-mail must be verified before the customer can log in, so registering sends a link. */
@@ -106,9 +107,9 @@ export class AuthService {
 
   /** Following the mailed link verifies the e-mail and signs the customer in. */
   async verifyEmail(token: string): Promise<{ token: string; session: SessionResponse }> {
-    const pending = await this.storage.collection('verifications').get(hashToken(token));
+    const pending = await this.storage.collection(C.verifications).get(hashToken(token));
     const expired = !pending || Date.parse(pending.expiresAt) <= this.clock.now().getTime();
-    if (pending) await this.storage.collection('verifications').remove(pending.id);
+    if (pending) await this.storage.collection(C.verifications).remove(pending.id);
     const account = pending && !expired ? await this.accounts.update(pending.accountId, (a) => ({ ...a, emailVerified: true })) : undefined;
     if (!account) throw new HttpError(422, 'unprocessable', da.errors.verificationExpired);
     // The link proves the mailbox, not the terms: an account without the latest ones accepts them first.
@@ -117,7 +118,7 @@ export class AuthService {
 
   private async sendVerification(account: Account): Promise<void> {
     const token = newId(32);
-    await this.storage.collection('verifications').insert({
+    await this.storage.collection(C.verifications).insert({
       id: hashToken(token),
       accountId: account.id,
       expiresAt: new Date(this.clock.now().getTime() + VERIFICATION_TTL_MS).toISOString(),
@@ -155,7 +156,7 @@ export class AuthService {
     if (via === 'eid' && account.email !== null && !account.emailVerified) throw loginProblem('eid-email-not-verified');
     if ((account.termsVersion ?? 0) < CURRENT_TERMS_VERSION) {
       const token = newId(32);
-      await this.storage.collection('pendingLogins').insert({
+      await this.storage.collection(C.pendingLogins).insert({
         id: hashToken(token),
         accountId: account.id,
         via,
@@ -168,7 +169,7 @@ export class AuthService {
 
   /** The latest account terms, with the text of the /kontovilkaar page. */
   async terms(): Promise<TermsResponse> {
-    const page = await this.storage.collection('pages').get('kontovilkaar');
+    const page = await this.storage.collection(C.pages).get('kontovilkaar');
     return {
       version: CURRENT_TERMS_VERSION,
       title: page?.title ?? 'Vilkår for Min konto',
@@ -182,8 +183,8 @@ export class AuthService {
   async acceptTerms(pendingToken: string | null, version: number): Promise<{ token: string; session: SessionResponse }> {
     // A newer version published while the customer read: read that one first (the token stays valid).
     if (version !== CURRENT_TERMS_VERSION) throw new HttpError(409, 'conflict', accountMessages.termsOutdated);
-    const pending = pendingToken ? await this.storage.collection('pendingLogins').get(hashToken(pendingToken)) : undefined;
-    if (pending) await this.storage.collection('pendingLogins').remove(pending.id);
+    const pending = pendingToken ? await this.storage.collection(C.pendingLogins).get(hashToken(pendingToken)) : undefined;
+    if (pending) await this.storage.collection(C.pendingLogins).remove(pending.id);
     const live = pending && Date.parse(pending.expiresAt) > this.clock.now().getTime();
     const account = live ? await this.accounts.update(pending.accountId, (a) => ({ ...a, termsVersion: version })) : undefined;
     if (!pending || !account) throw new HttpError(410, 'gone', accountMessages.termsStepExpired);
@@ -231,7 +232,7 @@ export class AuthService {
   }
 
   private async toUser(account: Account): Promise<SessionUser> {
-    const store = account.storeId ? await this.storage.collection('stores').get(account.storeId) : undefined;
+    const store = account.storeId ? await this.storage.collection(C.stores).get(account.storeId) : undefined;
     return {
       id: account.id,
       role: account.role,

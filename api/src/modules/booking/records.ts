@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { z as zm } from 'zod/mini';
 import { bookingViewSchema } from '@optik/shared';
+import { defineCollection } from '../../storage/port';
 
 /**
  * Records of eye-exam booking kept by the storage port (listed in storage/records.ts).
@@ -59,3 +60,18 @@ export const bookingCalendarRecordSchema = z.object({
   external: z.object({ system: z.string(), simulatedOutage: z.boolean() }).nullable(),
 });
 export type BookingCalendarRecord = z.infer<typeof bookingCalendarRecordSchema>;
+
+/** Eye-exam bookings; the manage link's token hash is unique. */
+export const bookingsCollection = defineCollection({
+  name: 'bookings',
+  schema: bookingRecordSchema,
+  file: { group: 'bookings', durable: true },
+  unique: { tokenHash: (b) => b.tokenHash },
+  indexes: {
+    byCustomer: { key: (b) => b.customerId, order: (b) => b.start },
+    byStore: { key: (b) => b.storeId, order: (b) => b.start },
+  },
+});
+/** The times held on one store day: the id `{storeId}|{YYYY-MM-DD}` is the slot key a booking is reserved on. */
+export const bookingDaysCollection = defineCollection({ name: 'bookingDays', schema: bookingDayRecordSchema, file: { group: 'bookings', durable: true } });
+export const bookingCalendarsCollection = defineCollection({ name: 'bookingCalendars', schema: bookingCalendarRecordSchema, file: { group: 'bookings', durable: true } });

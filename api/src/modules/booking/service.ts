@@ -43,6 +43,7 @@ import { DuplicateKeyError, type Storage } from '../../storage/port';
 import { createSimulatedExternalCalendar, type ExternalCalendar } from './external-calendar';
 import { bookingMail, type BookingMailKind } from './mail';
 import type { BookingCalendarRecord, BookingRecord } from './records';
+import { C } from '../../collections';
 
 type CreateInput = z.output<typeof bookingCreateRequestSchema>;
 type DetailsInput = z.output<typeof bookingDetailsInputSchema>;
@@ -88,9 +89,9 @@ export class BookingService {
     private readonly mailer: Mailer,
     opts: { external?: ExternalCalendar; friends?: FriendsLookup } = {},
   ) {
-    this.bookings = storage.collection('bookings');
-    this.days = storage.collection('bookingDays');
-    this.calendars = storage.collection('bookingCalendars');
+    this.bookings = storage.collection(C.bookings);
+    this.days = storage.collection(C.bookingDays);
+    this.calendars = storage.collection(C.bookingCalendars);
     this.external = opts.external ?? createSimulatedExternalCalendar();
     this.friends = opts.friends ?? null;
   }
@@ -117,7 +118,7 @@ export class BookingService {
   // ---- Stores and calendars -----------------------------------------------------------------
 
   private async store(storeId: string): Promise<Store> {
-    const store = await this.storage.collection('stores').get(storeId);
+    const store = await this.storage.collection(C.stores).get(storeId);
     if (!store) throw badRequest({ storeId: bookingErrors.storeNotFound });
     return store;
   }
@@ -186,7 +187,7 @@ export class BookingService {
     }
 
     const nearby: BookingAlternatives['nearbyStores'] = [];
-    const stores = await this.storage.collection('stores').all();
+    const stores = await this.storage.collection(C.stores).all();
     for (const { store: other, distanceKm } of nearbyStores(store, stores, examType).slice(0, NEARBY_STORES_SEARCHED)) {
       if (nearby.length >= NEARBY_STORES_SHOWN) break;
       const otherCalendar = await this.calendar(other.id);
@@ -276,7 +277,7 @@ export class BookingService {
   // ---- Views and mail -----------------------------------------------------------------------
 
   private async view(rec: BookingRecord): Promise<BookingView> {
-    const store = await this.storage.collection('stores').get(rec.storeId);
+    const store = await this.storage.collection(C.stores).get(rec.storeId);
     const { tokenHash: _hash, history: _history, frameDiscountOrderId: _usedBy, ...booking } = rec;
     return {
       ...booking,
@@ -286,7 +287,7 @@ export class BookingService {
   }
 
   private async mail(kind: BookingMailKind, rec: BookingRecord): Promise<void> {
-    const store = await this.storage.collection('stores').get(rec.storeId);
+    const store = await this.storage.collection(C.stores).get(rec.storeId);
     if (!store) return;
     await this.mailer.send(bookingMail(kind, rec, store, this.manageLink(rec.id)));
   }

@@ -2,9 +2,10 @@ import { da, PublicationStatus, type CartHead, type CartItem, type CheckoutConfi
 import type { z } from 'zod';
 import type { Clock } from '../../deps';
 import { HttpError, badRequest } from '../../http/errors';
-import type { CartRecord } from '../../storage/records';
+import type { CartRecord } from './records';
 import { DuplicateKeyError, type Storage } from '../../storage/port';
 import type { CatalogueService } from '../catalogue/service';
+import { C } from '../../collections';
 
 type CartUpdate = z.output<typeof cartUpdateRequestSchema>;
 
@@ -42,7 +43,7 @@ export class CartService {
   ) {}
 
   private get carts() {
-    return this.storage.collection('carts');
+    return this.storage.collection(C.carts);
   }
 
   async get(shopperId: string): Promise<CartHead> {

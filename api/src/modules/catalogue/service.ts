@@ -1,5 +1,6 @@
 import type { Article, CategoryNode, ContentPage, Sku, Store } from '@optik/shared';
 import type { Storage } from '../../storage/port';
+import { C } from '../../collections';
 
 export interface CatalogueSnapshot {
   articles: readonly Article[];
@@ -35,9 +36,9 @@ export class CatalogueService {
 
   private async build(): Promise<CatalogueSnapshot> {
     const [articles, stores, pages] = await Promise.all([
-      this.storage.collection('articles').all(),
-      this.storage.collection('stores').all(),
-      this.storage.collection('pages').all(),
+      this.storage.collection(C.articles).all(),
+      this.storage.collection(C.stores).all(),
+      this.storage.collection(C.pages).all(),
     ]);
     articles.sort((a, b) => a.id.localeCompare(b.id));
     stores.sort((a, b) => a.name.localeCompare(b.name, 'da'));

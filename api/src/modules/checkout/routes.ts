@@ -7,6 +7,7 @@ import type { AuthService } from '../auth/service';
 import { giftCardAttemptThrottle, giftCardPinThrottle } from '../gift-cards/throttle';
 import type { Storage } from '../../storage/port';
 import type { CheckoutService } from './service';
+import { C } from '../../collections';
 
 export function checkoutRoutes(deps: { config: AppConfig; auth: AuthService; checkout: CheckoutService; storage: Storage }): Router {
   const r = Router();
@@ -41,7 +42,7 @@ export function checkoutRoutes(deps: { config: AppConfig; auth: AuthService; che
   r.post('/api/giftcard/balance', csrf, pinLimiter, async (req, res) => {
     const { number, pin } = parseOr400(giftCardLookupRequestSchema, req.body ?? {});
     const [card] = await deps.checkout.checkGiftCards([{ number, pin }], { allowEmpty: true });
-    const rec = (await deps.storage.collection('giftCards').get(card!.number))!;
+    const rec = (await deps.storage.collection(C.giftCards).get(card!.number))!;
     res.json({ data: { number: rec.id, balance: rec.balance, expiresAt: rec.expiresAt } });
   });
 

@@ -25,13 +25,14 @@ import type { CarrierDirectory } from '../../ports/carrier';
 import type { PaymentProvider } from '../../ports/payments';
 import { nextNumber } from '../../storage/counter';
 import type { Storage } from '../../storage/port';
-import type { CartRecord } from '../../storage/records';
+import type { CartRecord } from '../cart/records';
 import type { CatalogueService } from '../catalogue/service';
 import { FriendsFrameDiscount } from '../friends/frame-discount';
 import { GiftCards, giftCardMessages, hideGiftCardNumbers, withGiftCards } from '../gift-cards/service';
 import { charge } from '../payments/service';
 import type { SubscriptionService } from '../subscriptions/service';
 import { deliveryOptionsFor, shippingFor } from './delivery';
+import { C } from '../../collections';
 
 type QuoteInput = z.output<typeof checkoutQuoteRequestSchema>;
 type PlaceInput = z.output<typeof checkoutPlaceRequestSchema>;
@@ -76,7 +77,7 @@ export class CheckoutService {
   }
 
   private async cart(shopperId: string): Promise<CartRecord> {
-    const cart = await this.storage.collection('carts').get(shopperId);
+    const cart = await this.storage.collection(C.carts).get(shopperId);
     if (!cart || cart.items.length === 0) throw new HttpError(409, 'conflict', checkoutMessages.emptyCart);
     return cart;
   }
@@ -103,7 +104,7 @@ export class CheckoutService {
   }
 
   async deliveryOptions(shopperId: string): Promise<DeliveryOption[]> {
-    const cart = await this.storage.collection('carts').get(shopperId);
+    const cart = await this.storage.collection(C.carts).get(shopperId);
     const categories = new Set<Category>();
     for (const i of cart?.items ?? []) categories.add(i.category as Category);
     return deliveryOptionsFor([...categories]);
@@ -118,7 +119,7 @@ export class CheckoutService {
     if (!code) return { amount: 0, code: null };
     const invalid = () => badRequest({ discountCode: da.validation.discountCode });
     if (!isValidDiscountCodeFormat(code)) throw invalid();
-    const rec = await this.storage.collection('discountCodes').get(code);
+    const rec = await this.storage.collection(C.discountCodes).get(code);
     const now = this.clock.now().toISOString();
     if (!rec || now < rec.validFrom || now > rec.validTo) throw invalid();
     const base = lines.filter((l) => !rec.category || l.article.category === rec.category).reduce((s, l) => s + l.lineTotal, 0);
@@ -229,7 +230,7 @@ export class CheckoutService {
       if (!input.collectionPointId || !points.some((p) => p.id === input.collectionPointId)) throw badRequest({ collectionPointId: checkoutMessages.noCollectionPoint });
       collectionPointId = input.collectionPointId;
     } else if (option.needs === 'store') {
-      if (!input.pickupStoreId || !(await this.storage.collection('stores').get(input.pickupStoreId))) throw badRequest({ pickupStoreId: checkoutMessages.noStore });
+      if (!input.pickupStoreId || !(await this.storage.collection(C.stores).get(input.pickupStoreId))) throw badRequest({ pickupStoreId: checkoutMessages.noStore });
       pickupStoreId = input.pickupStoreId;
     }
     if (q.toPay > 0 && !input.payment) throw badRequest({ payment: checkoutMessages.noPayment });
@@ -290,9 +291,9 @@ export class CheckoutService {
       giftCardAmount: q.giftCardCover,
       updatedAt: at,
     }, taken.uses);
-    await this.storage.collection('orders').put(order);
+    await this.storage.collection(C.orders).put(order);
     await this.subscriptions?.startFromOrder(order, input.payment);
-    await this.storage.collection('carts').update(shopperId, (c) => ({ ...c, items: [], updatedAt: at }));
+    await this.storage.collection(C.carts).update(shopperId, (c) => ({ ...c, items: [], updatedAt: at }));
     await this.mailer.send({ to: input.contact.email, subject: `Tak for din ordre ${orderNumber}`, text: confirmationText(order, option) });
     return { outcome: 'paid', order: hideGiftCardNumbers(order) };
   }

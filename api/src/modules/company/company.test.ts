@@ -19,6 +19,7 @@ import { generateCompanyContracts } from '../../seed/company';
 import { companyMessages } from './messages';
 import { companyContractRecordSchema } from './records';
 import { CompanyService, contractLinkToken } from './service';
+import { C } from '../../collections';
 
 const wizard: CompanyContractRequest = {
   organisationNumber: '66-93-26-21',
@@ -99,7 +100,7 @@ describe('company agreements', () => {
     expect(toContact.to).toBe('line@example.dk');
     expect(viewToken).not.toBe(signToken);
     // Only hashes of the links are stored.
-    const stored = JSON.stringify(await t.storage.collection('companyContracts').get(contract.id));
+    const stored = JSON.stringify(await t.storage.collection(C.companyContracts).get(contract.id));
     expect(stored).not.toContain(signToken);
     expect(stored).not.toContain(viewToken);
   });
@@ -107,13 +108,13 @@ describe('company agreements', () => {
   it('refuses an invalid EAN, an unknown organisation and a call without the CSRF token, creating nothing', async () => {
     const t = await makeTestApp();
     const s = await shopperAgent(t);
-    const count = await t.storage.collection('companyContracts').count();
+    const count = await t.storage.collection(C.companyContracts).count();
     expect((await s.post('/api/company/contracts', { ...wizard, ean: '5798000187659' }).expect(400)).body.error.fields).toEqual({
       ean: 'EAN-nummeret er ikke gyldigt. Kontrollér cifrene (det sidste er et kontrolciffer).',
     });
     expect((await s.post('/api/company/contracts', { ...wizard, organisationNumber: '13748136' }).expect(400)).body.error.fields).toEqual({ organisationNumber: 'Virksomheden blev ikke fundet.' });
     expect((await s.agent.post('/api/company/contracts').send(wizard).expect(403)).body.error.code).toBe('csrf_invalid');
-    expect(await t.storage.collection('companyContracts').count()).toBe(count);
+    expect(await t.storage.collection(C.companyContracts).count()).toBe(count);
     expect(t.mailer.sent).toEqual([]);
   });
 
@@ -203,7 +204,7 @@ describe('eye-health day', () => {
     const s = await shopperAgent(t);
     const day = eyeHealthDayResponseSchema.parse((await s.post('/api/company/eye-health-days', request).expect(201)).body).data;
     expect(day).toMatchObject({ companyName: 'Fjordby Kommune', organisationNumber: '16-59-75-89', employees: 120, status: 'requested' });
-    expect(await t.storage.collection('eyeHealthDays').get(day.id)).toEqual(day);
+    expect(await t.storage.collection(C.eyeHealthDays).get(day.id)).toEqual(day);
     expect(t.mailer.sent).toHaveLength(1);
     expect(t.mailer.sent[0]).toMatchObject({ to: 'anne@example.dk', subject: 'Vi har modtaget jeres ønske om en øjensundhedsdag' });
     expect(t.mailer.sent[0]!.text).toContain('mandag 11. januar 2027 – fredag 22. januar 2027');
@@ -220,7 +221,7 @@ describe('eye-health day', () => {
       employees: 'Antal medarbejdere skal være et helt tal fra 5 til 5.000.',
       'contact.email': 'E-mail skal indeholde @ og et domæne.',
     });
-    expect(await t.storage.collection('eyeHealthDays').count()).toBe(0);
+    expect(await t.storage.collection(C.eyeHealthDays).count()).toBe(0);
   });
 });
 
@@ -257,7 +258,7 @@ describe('employee e-requisitions', () => {
     // The public-sector agreement's shared reference, in any case.
     const ok = employeeRequisitionResponseSchema.parse((await s.post('/api/company/requisitions', { ...request, organisationNumber: '16597589', employeeReference: 'fjk-2026' }).expect(201)).body).data;
     expect(ok.companyName).toBe('Fjordby Kommune');
-    expect((await t.storage.collection('requisitions').get(ok.id))!.employeeNumber).toBeNull();
+    expect((await t.storage.collection(C.requisitions).get(ok.id))!.employeeNumber).toBeNull();
   });
 
   it('refuses an agreement that uses paper requisitions, and a terminated agreement', async () => {
@@ -286,7 +287,7 @@ describe('employee e-requisitions', () => {
     const staff = await staffAgent(t);
     const refused = syncResponseSchema.parse((await staff.post('/api/sync', { commands: [command('requisition.decide', { requisitionId: created.id, decision: 'approved' })] }).expect(200)).body);
     expect(refused.results[0]).toMatchObject({ status: 'rejected', error: { code: 'forbidden', message: requisitionMessages.managersOnly } });
-    expect((await t.storage.collection('requisitions').get(created.id))!.status).toBe('pending');
+    expect((await t.storage.collection(C.requisitions).get(created.id))!.status).toBe('pending');
     expect(t.mailer.sent).toEqual([]);
 
     const manager = await staffAgent(t, 'leder1');
@@ -318,7 +319,7 @@ describe('seeded agreements and failing mail', () => {
     const logger = pino({ level: 'error' }, { write: (line: string) => void logged.push(JSON.parse(line)) });
     const failing = { send: async () => Promise.reject(new Error('SMTP nede')) };
     const company = new CompanyService(t.storage, t.clock, testConfig, failing, createLocalCompanyRegistry(), logger);
-    const decided = { ...(await t.storage.collection('requisitions').get('rq-001'))!, status: 'approved' as const, decidedBy: 'Henrik Poulsen' };
+    const decided = { ...(await t.storage.collection(C.requisitions).get('rq-001'))!, status: 'approved' as const, decidedBy: 'Henrik Poulsen' };
     await expect(company.requisitionDecided(decided)).resolves.toBeUndefined();
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ msg: 'requisition decision mail failed', requisitionId: 'rq-001' });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { z as zm } from 'zod/mini';
 import { companyAgreementSchema, eyeHealthDaySchema, requisitionKindSchema } from '@optik/shared';
+import { defineCollection } from '../../storage/port';
 
 /**
  * Records of the company flow kept by the storage port (listed in storage/records.ts).
@@ -28,3 +29,18 @@ export const companyRequisitionRecordSchema = z.object({
   createdAt: z.string(),
 });
 export type CompanyRequisitionRecord = z.infer<typeof companyRequisitionRecordSchema>;
+
+export const companyContractsCollection = defineCollection({
+  name: 'companyContracts',
+  schema: companyContractRecordSchema,
+  file: { group: 'company', durable: true },
+  unique: { signTokenHash: (c) => c.signTokenHash, viewTokenHash: (c) => c.viewTokenHash },
+  indexes: { byOrganisation: { key: (c) => c.organisationNumber, order: (c) => c.createdAt } },
+});
+export const eyeHealthDaysCollection = defineCollection({ name: 'eyeHealthDays', schema: eyeHealthDayRecordSchema, file: { group: 'company', durable: true } });
+export const companyRequisitionsCollection = defineCollection({
+  name: 'companyRequisitions',
+  schema: companyRequisitionRecordSchema,
+  file: { group: 'company', durable: true },
+  indexes: { byContract: { key: (x) => x.contractId, order: (x) => x.createdAt } },
+});

@@ -30,6 +30,7 @@ import type { Storage } from '../../storage/port';
 import { renderContractDocument } from './document';
 import { companyMails, companyMessages as msg } from './messages';
 import type { CompanyContractRecord } from './records';
+import { C } from '../../collections';
 
 type EyeHealthDayInput = z.output<typeof eyeHealthDayRequestSchema>;
 type RequisitionInput = z.output<typeof employeeRequisitionRequestSchema>;
@@ -62,7 +63,7 @@ export class CompanyService {
   ) {}
 
   private get contracts() {
-    return this.storage.collection('companyContracts');
+    return this.storage.collection(C.companyContracts);
   }
 
   private token(id: string, purpose: LinkPurpose): string {
@@ -193,7 +194,7 @@ export class CompanyService {
       status: 'requested',
       createdAt: this.clock.now().toISOString(),
     };
-    await this.storage.collection('eyeHealthDays').insert(day);
+    await this.storage.collection(C.eyeHealthDays).insert(day);
     await this.mailer.send(companyMails.eyeHealthDay(day));
     return day;
   }
@@ -210,12 +211,12 @@ export class CompanyService {
     if (contract.referenceType === 'none') throw badRequest({ employeeReference: msg.physicalOnly });
     if (contract.referenceType === 'employee-number' && !contract.employeeNumbers.includes(given)) throw badRequest({ employeeReference: msg.unknownEmployeeNumber });
     if (contract.referenceType === 'reference' && normalizeEmployeeNumber(contract.reference ?? '') !== given) throw badRequest({ employeeReference: msg.wrongReference });
-    const store = await this.storage.collection('stores').get(input.storeId);
+    const store = await this.storage.collection(C.stores).get(input.storeId);
     if (!store) throw badRequest({ storeId: msg.unknownStore });
 
     const employeeNumber = contract.referenceType === 'employee-number' ? given : null;
-    const extras = await this.storage.collection('companyRequisitions').find((x) => x.contractId === contract.id && x.kind === input.kind);
-    const requisitions = this.storage.collection('requisitions');
+    const extras = await this.storage.collection(C.companyRequisitions).find((x) => x.contractId === contract.id && x.kind === input.kind);
+    const requisitions = this.storage.collection(C.requisitions);
     for (const x of extras) {
       const r = await requisitions.get(x.id);
       const same = employeeNumber ? r?.employeeNumber === employeeNumber : x.employeeEmail === input.employeeEmail;
@@ -241,7 +242,7 @@ export class CompanyService {
       decidedBy: null,
       decidedAt: null,
     };
-    await this.storage.collection('companyRequisitions').insert({ id: requisition.id, contractId: contract.id, kind: input.kind, employeeEmail: input.employeeEmail, createdAt: now });
+    await this.storage.collection(C.companyRequisitions).insert({ id: requisition.id, contractId: contract.id, kind: input.kind, employeeEmail: input.employeeEmail, createdAt: now });
     await requisitions.insert(requisition);
     await this.mailer.send(companyMails.requisitionReceived(requisition, input.kind, input.employeeEmail, store.name));
     return {
@@ -264,8 +265,8 @@ export class CompanyService {
    */
   async requisitionDecided(r: Requisition): Promise<void> {
     const contract = await this.contracts.get(r.contractId);
-    const extra = await this.storage.collection('companyRequisitions').get(r.id);
-    const store = await this.storage.collection('stores').get(r.storeId);
+    const extra = await this.storage.collection(C.companyRequisitions).get(r.id);
+    const store = await this.storage.collection(C.stores).get(r.storeId);
     const to = [contract?.contactPerson.email, extra?.employeeEmail].filter((x): x is string => !!x);
     for (const address of new Set(to)) {
       const mail: MailMessage = companyMails.requisitionDecided(r, extra?.kind ?? null, address, store?.name ?? 'Butikken');

@@ -5,8 +5,9 @@ import type { Clock } from '../../deps';
 import type { FieldCrypto } from '../../crypto/field-crypto';
 import { badRequest } from '../../http/errors';
 import { DuplicateKeyError, type Storage } from '../../storage/port';
-import type { CustomerRecord } from '../../storage/records';
+import type { CustomerRecord } from './records';
 import { nextNumber } from '../../storage/counter';
+import { C } from '../../collections';
 
 type CreateCustomer = z.output<(typeof syncPayloadSchemas)['customer.create']>;
 
@@ -23,7 +24,7 @@ export class CustomerService {
   ) {}
 
   private get customers() {
-    return this.storage.collection('customers');
+    return this.storage.collection(C.customers);
   }
 
   private cprIndex(normalized: string): string {

@@ -3,6 +3,7 @@ import type { Clock } from '../../deps';
 import { HttpError } from '../../http/errors';
 import type { Storage } from '../../storage/port';
 import type { BookingRecord } from '../booking/records';
+import { C } from '../../collections';
 
 /** An active membership: joined and not left. */
 export const isMember = (m: FriendsMember | undefined): boolean => Boolean(m && !m.leftOn);
@@ -27,9 +28,9 @@ export class FriendsFrameDiscount {
 
   /** The member's own eye-test bookings that give the discount now, oldest first; none for a non-member. */
   async eyeTests(customerId: string | null): Promise<BookingRecord[]> {
-    if (!customerId || !isMember(await this.storage.collection('friendsMembers').get(customerId))) return [];
+    if (!customerId || !isMember(await this.storage.collection(C.friendsMembers).get(customerId))) return [];
     const now = this.clock.now();
-    const found = await this.storage.collection('bookings').find((b) => b.customerId === customerId && givesFrameDiscount(b, now));
+    const found = await this.storage.collection(C.bookings).find((b) => b.customerId === customerId && givesFrameDiscount(b, now));
     return found.sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
   }
 
@@ -39,7 +40,7 @@ export class FriendsFrameDiscount {
     const now = this.clock.now();
     for (const id of bookingIds) {
       let free = false;
-      await this.storage.collection('bookings').update(id, (b) => {
+      await this.storage.collection(C.bookings).update(id, (b) => {
         free = givesFrameDiscount(b, now);
         return free ? { ...b, frameDiscountOrderId: orderId } : b;
       });
@@ -54,7 +55,7 @@ export class FriendsFrameDiscount {
   /** Gives back the bookings `orderId` claimed (its payment failed); others' marks stay. */
   async release(bookingIds: readonly string[], orderId: string): Promise<void> {
     for (const id of bookingIds) {
-      await this.storage.collection('bookings').update(id, (b) => (b.frameDiscountOrderId === orderId ? { ...b, frameDiscountOrderId: null } : b));
+      await this.storage.collection(C.bookings).update(id, (b) => (b.frameDiscountOrderId === orderId ? { ...b, frameDiscountOrderId: null } : b));
     }
   }
 }

@@ -5,14 +5,15 @@ import { buyableArticle, makeTestApp, shopperAgent, staffAgent, type TestApp } f
 import { customerAgent } from '../../test/harness';
 import { FriendsFrameDiscount, frameDiscountMessages } from './frame-discount';
 import { friendsMessages } from './service';
+import { C } from '../../collections';
 
 const DAY = 86_400_000;
 const membership = async (s: Awaited<ReturnType<typeof customerAgent>>) => friendsMembershipResponseSchema.parse((await s.agent.get('/api/friends/membership').expect(200)).body).data;
 
 /** A web order of `articleId` for the customer, placed at `createdAt`. */
 async function order(t: TestApp, id: string, customerId: string, articleId: string, createdAt: string, status: Order['status'] = 'delivered'): Promise<void> {
-  const a = (await t.storage.collection('articles').get(articleId))!;
-  await t.storage.collection('orders').put({
+  const a = (await t.storage.collection(C.articles).get(articleId))!;
+  await t.storage.collection(C.orders).put({
     id,
     orderNumber: `O${id}`,
     status,
@@ -121,7 +122,7 @@ describe('Friends frame discount: booked eye tests', () => {
   const contact = { firstName: 'Mette', lastName: 'Jensen', email: 'kunde@example.dk', phone: '20304050' };
   /** Books a synstest on Monday 23 November 2026 at Profil Optik Strøget as the signed-in customer; answers its id. */
   const book = async (s: Agent, start: string) => (await s.post('/api/bookings', { storeId: 'st-002', examType: 'synstest', ageGroup: '18-75', start, contact }).expect(201)).body.data.id as string;
-  const usedBy = async (t: TestApp, id: string) => (await t.storage.collection('bookings').get(id))!.frameDiscountOrderId ?? null;
+  const usedBy = async (t: TestApp, id: string) => (await t.storage.collection(C.bookings).get(id))!.frameDiscountOrderId ?? null;
 
   it('tells a member how many booked eye tests give the discount at checkout', async () => {
     const t = await makeTestApp();

@@ -13,6 +13,7 @@ import type { Mailer } from '../../ports/mail';
 import type { Storage } from '../../storage/port';
 import type { CatalogueService } from '../catalogue/service';
 import { FriendsFrameDiscount, isMember } from './frame-discount';
+import { C } from '../../collections';
 
 export const friendsMessages = {
   notMember: 'Du er ikke medlem af Friends.',
@@ -42,7 +43,7 @@ export class FriendsService {
   }
 
   async membership(customerId: string): Promise<FriendsMembership> {
-    const m = await this.storage.collection('friendsMembers').get(customerId);
+    const m = await this.storage.collection(C.friendsMembers).get(customerId);
     const today = this.today();
     const lastVisitOn = m?.lastVisitOn ?? null;
     if (!m || !isMember(m)) return { member: false, memberSince: null, termsVersion: null, lastVisitOn, freeVisit: freeVisit(null, today), coveredPurchases: [], frameDiscountEyeTests: 0 };
@@ -60,11 +61,11 @@ export class FriendsService {
   /** Joining is free; joining again after leaving starts a new membership. Joining twice changes nothing. */
   async signup(customerId: string): Promise<FriendsMembership> {
     const today = this.today();
-    const members = this.storage.collection('friendsMembers');
+    const members = this.storage.collection(C.friendsMembers);
     const before = await members.get(customerId);
     if (isMember(before)) return this.membership(customerId);
     await members.put({ id: customerId, joinedOn: today, termsVersion: FRIENDS_TERMS_VERSION, lastVisitOn: before?.lastVisitOn ?? null, leftOn: null });
-    const account = await this.storage.collection('accounts').get(customerId);
+    const account = await this.storage.collection(C.accounts).get(customerId);
     if (account?.email) {
       await this.mailer.send({
         to: account.email,
@@ -83,7 +84,7 @@ export class FriendsService {
 
   async leave(customerId: string): Promise<FriendsMembership> {
     const today = this.today();
-    const updated = await this.storage.collection('friendsMembers').update(customerId, (m) => {
+    const updated = await this.storage.collection(C.friendsMembers).update(customerId, (m) => {
       if (!isMember(m)) throw new HttpError(409, 'conflict', friendsMessages.notMember);
       return { ...m, leftOn: today };
     });
@@ -93,7 +94,7 @@ export class FriendsService {
 
   /** Glasses orders placed since joining (not cancelled), newest first, with their cover dates. */
   private async coveredPurchases(customerId: string, memberSince: string, today: string): Promise<FriendsMembership['coveredPurchases']> {
-    const orders = await this.storage.collection('orders').find((o) => o.customerId === customerId && o.status !== 'cancelled' && o.status !== 'stopped');
+    const orders = await this.storage.collection(C.orders).find((o) => o.customerId === customerId && o.status !== 'cancelled' && o.status !== 'stopped');
     const out: FriendsMembership['coveredPurchases'] = [];
     for (const o of orders) {
       const purchasedOn = copenhagenIsoDate(new Date(o.createdAt));

@@ -3,9 +3,10 @@ import { da, type Order } from '@optik/shared';
 import { makeTestApp, shopperAgent, testConfig, type TestApp } from '../../test/harness';
 import { linkFor, orderInStore, sendRequest, tokenFrom } from '../payments/test-orders';
 import { apportionGiftCards, creditGiftCards, giftCardRefundParts, GiftCards, giftCardMessages, hideGiftCardNumbers, maskGiftCards, withGiftCards } from './service';
+import { C } from '../../collections';
 
 const SMALL = { number: '6001100000000005', pin: '2468' };
-const balance = async (t: TestApp, number: string) => (await t.storage.collection('giftCards').get(number))!.balance;
+const balance = async (t: TestApp, number: string) => (await t.storage.collection(C.giftCards).get(number))!.balance;
 
 describe('gift cards (one implementation for checkout, pay-by-link and the store counter)', () => {
   it('apportions an amount card by card', () => {
@@ -113,7 +114,7 @@ describe('orders record the gift cards that paid them (pay-by-link page, store c
   const SMALL_CARD = { number: SMALL.number, pin: SMALL.pin };
   const LARGE_CARD = { number: '6001100000000002', pin: '5678' };
   const card = { method: 'card', cardNumber: '4111 1111 1111 1111', expiry: '12/28', cvc: '123' };
-  const stored = async (t: TestApp, id: string) => (await t.storage.collection('orders').get(id))!;
+  const stored = async (t: TestApp, id: string) => (await t.storage.collection(C.orders).get(id))!;
 
   it('the pay-by-link page records each card and its part; the store app never sees the numbers', async () => {
     const t = await makeTestApp();

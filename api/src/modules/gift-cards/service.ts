@@ -3,6 +3,7 @@ import { da, type GiftCardLookupRequest, type MaskedGiftCardAmount, type Order }
 import type { Clock } from '../../deps';
 import { badRequest } from '../../http/errors';
 import type { Storage } from '../../storage/port';
+import { C } from '../../collections';
 
 export const giftCardMessages = {
   empty: 'Gavekortet er brugt op.',
@@ -74,7 +75,7 @@ export function giftCardRefundParts(paid: readonly { number: string; amount: num
 export async function creditGiftCards(storage: Storage, parts: readonly GiftCardUse[], reference: string): Promise<void> {
   for (const p of parts.filter((x) => x.use > 0)) {
     const credited = await storage
-      .collection('giftCards')
+      .collection(C.giftCards)
       .update(p.number, (g) => (g.credits?.includes(reference) ? g : { ...g, balance: g.balance + p.use, credits: [...(g.credits ?? []), reference] }));
     if (!credited) throw new Error(`Gavekort •••• ${p.number.slice(-4)} findes ikke; ${reference} kan ikke sættes tilbage på det.`);
   }
@@ -110,7 +111,7 @@ export class GiftCards {
   ) {}
 
   private get cards() {
-    return this.storage.collection('giftCards');
+    return this.storage.collection(C.giftCards);
   }
 
   /**

@@ -19,6 +19,7 @@ import type { PaymentProvider } from '../../ports/payments';
 import type { Storage } from '../../storage/port';
 import { charge, payMessages } from '../payments/service';
 import { OneAtATime } from '../my-orders/one-at-a-time';
+import { C } from '../../collections';
 
 type MethodChange = z.output<typeof invoiceMethodChangeRequestSchema>;
 
@@ -58,17 +59,17 @@ export class InvoiceService {
 
   /** The customer's own invoice; anyone else's is "not found". */
   private async own(customerId: string, id: string): Promise<Invoice> {
-    const invoice = await this.storage.collection('invoices').get(id);
+    const invoice = await this.storage.collection(C.invoices).get(id);
     if (!invoice || invoice.customerId !== customerId) throw notFound(invoiceServiceMessages.notFound);
     return invoice;
   }
 
   /** Open invoices first (earliest due first), then the settled ones, newest first. */
   async list(customerId: string): Promise<{ data: MyInvoice[]; card: { last4: string } | null }> {
-    const all = (await this.storage.collection('invoices').find((i) => i.customerId === customerId)).map((i) => this.view(i));
+    const all = (await this.storage.collection(C.invoices).find((i) => i.customerId === customerId)).map((i) => this.view(i));
     const open = all.filter((i) => i.payable).sort((a, b) => a.dueDate.localeCompare(b.dueDate));
     const rest = all.filter((i) => !i.payable).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-    const card = await this.storage.collection('savedCards').get(customerId);
+    const card = await this.storage.collection(C.savedCards).get(customerId);
     return { data: [...open, ...rest], card: card ? { last4: card.last4 } : null };
   }
 
@@ -97,7 +98,7 @@ export class InvoiceService {
     }
     if (!result.ok) return { outcome: 'failed', failureResult: result.result, message: paymentFailureMessages[result.result] };
     const at = now.toISOString();
-    const paid = await this.storage.collection('invoices').update(id, (i) => ({
+    const paid = await this.storage.collection(C.invoices).update(id, (i) => ({
       ...i,
       amountLeft: check.amountLeft,
       paymentStatus: check.paymentStatus,
@@ -126,9 +127,9 @@ export class InvoiceService {
       if (!reg.ok) {
         return { result: 'update-cancelled', message: invoiceServiceMessages.cancelled(paymentFailureMessages[reg.result]), failureResult: reg.result, method: invoice.paymentMethod, invoice: this.view(invoice) };
       }
-      await this.storage.collection('savedCards').put({ id: customerId, token: reg.token, last4: reg.last4, registeredAt: now.toISOString() });
+      await this.storage.collection(C.savedCards).put({ id: customerId, token: reg.token, last4: reg.last4, registeredAt: now.toISOString() });
     }
-    const invoices = this.storage.collection('invoices');
+    const invoices = this.storage.collection(C.invoices);
     const related = invoice.subscriptionId ? await invoices.find((i) => i.customerId === customerId && i.subscriptionId === invoice.subscriptionId && i.id !== id && canChangeInvoiceMethod(i)) : [];
     for (const other of related) await invoices.update(other.id, (i) => ({ ...i, paymentMethod: input.method }));
     const updated = await invoices.update(id, (i) => ({ ...i, paymentMethod: input.method }));

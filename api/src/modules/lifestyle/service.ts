@@ -37,6 +37,7 @@ import type { CatalogueService } from '../catalogue/service';
 import { billing, lifestyleInvoice, lifestyleSubscription } from './billing';
 import { draftDocument, type Addendum } from './documents';
 import type { LifestyleAgreementRecord } from './records';
+import { C } from '../../collections';
 
 /** Danish answers to refused actions (SPEC §4 states, §9 rules). */
 export const lifestyleRefusals = {
@@ -304,7 +305,7 @@ export class LifestyleService {
     if (current.customerId && current.connectedOn) {
       const connectedOn = current.connectedOn;
       for (const p of duePeriods(billing(current), today)) if (p.from >= connectedOn) await this.invoice(current, current.customerId, p);
-      await this.storage.collection('subscriptions').put(lifestyleSubscription(current, current.customerId, today));
+      await this.storage.collection(C.subscriptions).put(lifestyleSubscription(current, current.customerId, today));
     }
     return current;
   }
@@ -317,7 +318,7 @@ export class LifestyleService {
   }
 
   private async invoice(a: LifestyleAgreementRecord, customerId: string, p: PeriodCharge): Promise<void> {
-    const invoices = this.storage.collection('invoices');
+    const invoices = this.storage.collection(C.invoices);
     const invoice = lifestyleInvoice(a, customerId, p, this.clock.now());
     if (await invoices.get(invoice.id)) return;
     try {
@@ -369,7 +370,7 @@ export class LifestyleService {
   /** Confirmation by e-mail to the account's address (the mail port; never logged). */
   private async mail(a: LifestyleAgreementRecord, subject: string, paragraphs: string[]): Promise<void> {
     if (!a.customerId) return;
-    const account = await this.storage.collection('accounts').get(a.customerId);
+    const account = await this.storage.collection(C.accounts).get(a.customerId);
     if (!account?.email) return;
     const text = [`Kære ${account.firstName}`, ...paragraphs.filter(Boolean), 'Venlig hilsen\nProfil Optik'].join('\n\n');
     await this.mailer.send({ to: account.email, subject, text });

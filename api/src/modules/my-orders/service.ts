@@ -32,6 +32,7 @@ import type { CatalogueService } from '../catalogue/service';
 import { DELIVERY_OPTIONS } from '../checkout/delivery';
 import { creditGiftCards, giftCardRefundParts, hideGiftCardNumbers, maskGiftCards, type GiftCardUse } from '../gift-cards/service';
 import { OneAtATime } from './one-at-a-time';
+import { C } from '../../collections';
 
 type ReturnInput = z.output<typeof returnRequestSchema>;
 
@@ -120,18 +121,18 @@ export class MyOrdersService {
 
   /** The customer's own order; anyone else's is "not found", so ids cannot be probed. */
   private async ownOrder(customerId: string, orderId: string): Promise<Order> {
-    const order = await this.storage.collection('orders').get(orderId);
+    const order = await this.storage.collection(C.orders).get(orderId);
     if (!order || order.customerId !== customerId) throw notFound(myOrderMessages.orderNotFound);
     return order;
   }
 
   private returnsOf(orderId: string): Promise<OrderReturn[]> {
-    return this.storage.collection('returns').find((r) => r.orderId === orderId);
+    return this.storage.collection(C.returns).find((r) => r.orderId === orderId);
   }
 
   async list(customerId: string): Promise<MyOrderSummary[]> {
-    const orders = await this.storage.collection('orders').find((o) => o.customerId === customerId);
-    const returns = await this.storage.collection('returns').find((r) => r.customerId === customerId);
+    const orders = await this.storage.collection(C.orders).find((o) => o.customerId === customerId);
+    const returns = await this.storage.collection(C.returns).find((r) => r.customerId === customerId);
     return orders
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
       .map((o) => {
@@ -152,7 +153,7 @@ export class MyOrdersService {
   /** Start of the six-month period of a monthly-lens line: the lens subscription's start, else the order date. */
   private async periodStart(order: Order, skuId: string, subscribed: boolean): Promise<string> {
     if (!subscribed || !order.customerId) return order.createdAt;
-    const subs = await this.storage.collection('subscriptions').find((s) => s.customerId === order.customerId && s.kind === 'lens' && s.items.some((i) => i.skuId === skuId));
+    const subs = await this.storage.collection(C.subscriptions).find((s) => s.customerId === order.customerId && s.kind === 'lens' && s.items.some((i) => i.skuId === skuId));
     const start = subs.map((s) => s.startDate).filter((d) => d <= order.createdAt.slice(0, 10)).sort().at(-1);
     return start ?? order.createdAt;
   }
@@ -298,14 +299,14 @@ export class MyOrdersService {
       refundedAt: null,
       refundTransactionId: null,
     };
-    await this.storage.collection('returns').insert(ret);
+    await this.storage.collection(C.returns).insert(ret);
     const to = await this.emailOf(order);
     if (to) await this.mailer.send({ to, subject: `Din returnering ${ret.returnNumber} af ordre ${order.orderNumber}`, text: labelMail(ret) });
     return ret;
   }
 
   private async emailOf(order: Order): Promise<string | null> {
-    const account = order.customerId ? await this.storage.collection('accounts').get(order.customerId) : undefined;
+    const account = order.customerId ? await this.storage.collection(C.accounts).get(order.customerId) : undefined;
     return account?.email ?? order.contact?.email ?? null;
   }
 
@@ -321,12 +322,12 @@ export class MyOrdersService {
   }
 
   private async confirmOnce(returnNumber: string): Promise<OrderReturn> {
-    const returns = this.storage.collection('returns');
+    const returns = this.storage.collection(C.returns);
     const ret = await returns.findOne((r) => r.returnNumber === returnNumber);
     if (!ret) throw notFound(myOrderMessages.returnNotFound);
     const allowed = returnTransition(ret.status, 'confirmed');
     if (!allowed.ok) throw new HttpError(409, 'conflict', allowed.message);
-    const order = await this.storage.collection('orders').get(ret.orderId);
+    const order = await this.storage.collection(C.orders).get(ret.orderId);
     if (!order) throw notFound(myOrderMessages.orderNotFound);
     let transactionId: string | null = null;
     if (toMethod(ret) > 0 && ret.refundMethod) {
@@ -343,7 +344,7 @@ export class MyOrdersService {
     // Everything of the order came back: the order's payment is refunded.
     const all = await this.returnsOf(order.id);
     if (order.lines.every((l, index) => quantityIn(all, index, 'confirmed') >= l.quantity)) {
-      await this.storage.collection('orders').update(order.id, (o) => ({ ...o, paymentStatus: 'refunded', updatedAt: at }));
+      await this.storage.collection(C.orders).update(order.id, (o) => ({ ...o, paymentStatus: 'refunded', updatedAt: at }));
     }
     const to = await this.emailOf(order);
     if (to) await this.mailer.send({ to, subject: `Vi har modtaget din returnering ${confirmed.returnNumber}`, text: confirmedMail(confirmed) });
@@ -357,7 +358,7 @@ export class MyOrdersService {
    * withdrawal period counts from.
    */
   async changeOrderStatus(orderNumber: string, status: Order['status'], staff: SessionUser): Promise<Order> {
-    const orders = this.storage.collection('orders');
+    const orders = this.storage.collection(C.orders);
     const found = await orders.findOne((o) => o.orderNumber === orderNumber);
     const ownStore = found && (found.storeId ?? found.pickupStoreId);
     if (!found || (ownStore && ownStore !== staff.storeId)) throw notFound(myOrderMessages.orderNotFound);

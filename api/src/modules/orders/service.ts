@@ -7,6 +7,7 @@ import type { Storage } from '../../storage/port';
 import type { CatalogueService } from '../catalogue/service';
 import { checkoutConfig } from '../cart/service';
 import { hideGiftCardNumbers } from '../gift-cards/service';
+import { C } from '../../collections';
 
 type Create = z.output<typeof orderCreateSchema>;
 
@@ -19,11 +20,11 @@ export class OrderService {
   ) {}
 
   async create(input: Create, storeId: string): Promise<Order> {
-    const orders = this.storage.collection('orders');
+    const orders = this.storage.collection(C.orders);
     const existing = await orders.get(input.orderId);
     if (existing) return hideGiftCardNumbers(existing);
-    if (!(await this.storage.collection('customers').get(input.customerId))) throw badRequest({ customerId: 'Kunden findes ikke. Opret kunden først.' });
-    if (input.prescriptionId && !(await this.storage.collection('prescriptions').get(input.prescriptionId))) {
+    if (!(await this.storage.collection(C.customers).get(input.customerId))) throw badRequest({ customerId: 'Kunden findes ikke. Opret kunden først.' });
+    if (input.prescriptionId && !(await this.storage.collection(C.prescriptions).get(input.prescriptionId))) {
       throw badRequest({ prescriptionId: 'Recepten findes ikke.' });
     }
     const fields: Record<string, string> = {};

@@ -6,6 +6,7 @@ import { SIMULATOR_CARDS } from '../../ports/payments';
 import { giftCardMessages } from '../gift-cards/service';
 import { PAYMENT_SESSION_MS, payMessages } from './service';
 import { linkFor, orderInStore, sendRequest } from './test-orders';
+import { C } from '../../collections';
 
 /** Seeded cards: 50 kr. (partial cover of any glasses) and 2.500 kr. */
 const SMALL = { number: '6001100000000005', pin: '2468' };
@@ -13,8 +14,8 @@ const LARGE = { number: '6001100000000002', pin: '5678' };
 const card = (cardNumber = '4111 1111 1111 1111', expiry = '12/28') => ({ method: 'card', cardNumber, expiry, cvc: '123' });
 const cheap = (a: { price: { unit: { amount: number } } }) => a.price.unit.amount <= 250_000;
 
-const balance = async (t: TestApp, number: string) => (await t.storage.collection('giftCards').get(number))!.balance;
-const order = async (t: TestApp, id: string) => (await t.storage.collection('orders').get(id))!;
+const balance = async (t: TestApp, number: string) => (await t.storage.collection(C.giftCards).get(number))!.balance;
+const order = async (t: TestApp, id: string) => (await t.storage.collection(C.orders).get(id))!;
 /** What the payments port was asked to charge. */
 const chargesOf = (t: TestApp) => vi.spyOn(t.services.payments['provider'], 'charge');
 
@@ -101,7 +102,7 @@ describe('pay by link with gift cards (payment type 900, partial cover)', () => 
     const collection = t.storage.collection.bind(t.storage);
     t.storage.collection = ((name: Parameters<typeof collection>[0]) => {
       const c = collection(name);
-      if (name !== 'giftCards') return c;
+      if (name.name !== 'giftCards') return c;
       const gatedGet = (id: string) => {
         if (++gated > 2) return c.get(id);
         return new Promise<void>((r) => {

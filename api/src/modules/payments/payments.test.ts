@@ -5,6 +5,7 @@ import { command, makeTestApp, shopperAgent, staffAgent } from '../../test/harne
 import { SIMULATOR_CARDS } from '../../ports/payments';
 import { PAYMENT_SESSION_MS, payMessages } from './service';
 import { linkFor, orderInStore, sendRequest, tokenFrom } from './test-orders';
+import { C } from '../../collections';
 
 describe('payment requests (paymentRequest.send through /api/sync)', () => {
   it('sends one SMS with a link to the shop; a replayed command sends nothing more', async () => {
@@ -21,7 +22,7 @@ describe('payment requests (paymentRequest.send through /api/sync)', () => {
     expect(again.results[0]!.status).toBe('duplicate');
     expect(t.sms.sent).toHaveLength(1);
     // Only the token's hash is stored.
-    const stored = await t.storage.collection('paymentRequests').get(request.id);
+    const stored = await t.storage.collection(C.paymentRequests).get(request.id);
     expect(JSON.stringify(stored)).not.toContain(tokenFrom(t.sms.sent[0]!.text));
   });
 
@@ -48,7 +49,7 @@ describe('payment requests (paymentRequest.send through /api/sync)', () => {
     const collection = t.storage.collection.bind(t.storage);
     t.storage.collection = ((name: Parameters<typeof collection>[0]) => {
       const c = collection(name);
-      if (name !== 'syncLog') return c;
+      if (name.name !== 'syncLog') return c;
       const slowGet = (id: string) => new Promise((r) => setTimeout(r, 25)).then(() => c.get(id));
       return new Proxy(c, { get: (target, prop) => (prop === 'get' ? slowGet : (Reflect.get(target, prop) as (...a: unknown[]) => unknown).bind(target)) });
     }) as typeof t.storage.collection;
@@ -80,7 +81,7 @@ describe('payment requests (paymentRequest.send through /api/sync)', () => {
     const retried = syncResponseSchema.parse((await s.post('/api/sync', { commands: [cmd] }).expect(200)).body);
     expect(retried.results[0]!.status).toBe('applied');
     expect(t.sms.sent).toHaveLength(1);
-    expect(await t.storage.collection('paymentRequests').count()).toBe(1);
+    expect(await t.storage.collection(C.paymentRequests).count()).toBe(1);
   });
 });
 
@@ -112,7 +113,7 @@ describe('pay by link (/api/pay/lookup, /api/pay/charge)', () => {
     expect((await card(SIMULATOR_CARDS.expired)).body).toMatchObject({ outcome: 'failed', failureResult: 99 });
     expect((await shopper.post('/api/pay/charge', { token, payment: { method: 'klarna' } }).expect(200)).body).toMatchObject({ outcome: 'failed', failureResult: 1, message: expect.stringContaining('CPR') });
     expect((await shopper.post('/api/pay/charge', { token, payment: { method: 'mobilepay', phone: '20000000' } }).expect(200)).body).toMatchObject({ outcome: 'failed', failureResult: 0 });
-    expect((await t.storage.collection('orders').get(orderId))!.paymentStatus).toBe('awaiting-payment');
+    expect((await t.storage.collection(C.orders).get(orderId))!.paymentStatus).toBe('awaiting-payment');
     // Approved in the bank app, the same card pays.
     expect((await card(SIMULATOR_CARDS.validationsRequired, { validated: true })).body).toMatchObject({ outcome: 'paid' });
   });

@@ -27,8 +27,9 @@ import type { Mailer } from '../../ports/mail';
 import type { ChargeRequest, ChargeResult, PaymentProvider } from '../../ports/payments';
 import type { SmsSender } from '../../ports/sms';
 import type { Storage } from '../../storage/port';
-import type { PaymentRequestRecord } from '../../storage/records';
+import type { PaymentRequestRecord } from './records';
 import { apportionGiftCards, GiftCards, withGiftCards } from '../gift-cards/service';
+import { C } from '../../collections';
 
 const LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** A payment session (the pay page opened) expires after 15 minutes: result 99. */
@@ -112,7 +113,7 @@ export class PaymentService {
   }
 
   private get requests() {
-    return this.storage.collection('paymentRequests');
+    return this.storage.collection(C.paymentRequests);
   }
 
   private tokenFor(requestId: string): string {
@@ -134,12 +135,12 @@ export class PaymentService {
   async send(input: Send, user: SessionUser): Promise<PaymentRequest> {
     const existing = await this.requests.get(input.requestId);
     if (existing?.deliveredAt) return PaymentService.toPublic(existing);
-    const order = await this.storage.collection('orders').get(input.orderId);
+    const order = await this.storage.collection(C.orders).get(input.orderId);
     // Staff see only their own store's orders.
     if (!order || !order.storeId || order.storeId !== user.storeId) throw badRequest({ orderId: payMessages.unknownOrder });
     const storeId = order.storeId;
     if (order.paymentStatus === 'paid') throw badRequest({ orderId: payMessages.alreadyPaid });
-    const customer = order.customerId ? await this.storage.collection('customers').get(order.customerId) : undefined;
+    const customer = order.customerId ? await this.storage.collection(C.customers).get(order.customerId) : undefined;
     if (!customer) throw badRequest({ orderId: payMessages.unknownOrder });
     let to: string;
     if (input.channel === 'sms') {
@@ -175,7 +176,7 @@ export class PaymentService {
       await this.requests.put(record);
     }
     const link = `${this.config.publicWebUrl.replace(/\/$/, '')}/betal/${token}`;
-    const store = await this.storage.collection('stores').get(storeId);
+    const store = await this.storage.collection(C.stores).get(storeId);
     const until = copenhagenIsoDate(new Date(record.expiresAt)).split('-').reverse().join('.');
     // A part paid by gift card at the counter is not asked again.
     const amount = formatDkk(restOf(order));
@@ -208,7 +209,7 @@ export class PaymentService {
     const hash = PaymentService.hash(token);
     const request = await this.requests.findOne((r) => r.tokenHash === hash);
     if (!request) throw new HttpError(404, 'not_found', payMessages.unknownLink);
-    const order = await this.storage.collection('orders').get(request.orderId);
+    const order = await this.storage.collection(C.orders).get(request.orderId);
     if (!order) throw new HttpError(404, 'not_found', payMessages.unknownLink);
     if (order.paymentStatus === 'paid' || request.status === 'paid') throw new HttpError(409, 'conflict', payMessages.paidLink);
     if (request.status === 'superseded') throw new HttpError(410, 'gone', payMessages.supersededLink);
@@ -220,9 +221,9 @@ export class PaymentService {
   async lookup(token: string): Promise<PayLinkOrder> {
     const request = await this.open(token);
     await this.requests.update(request.id, (r) => ({ ...r, openedAt: this.clock.now().toISOString() }));
-    const order = (await this.storage.collection('orders').get(request.orderId))!;
-    const customer = order.customerId ? await this.storage.collection('customers').get(order.customerId) : undefined;
-    const store = order.pickupStoreId ? await this.storage.collection('stores').get(order.pickupStoreId) : undefined;
+    const order = (await this.storage.collection(C.orders).get(request.orderId))!;
+    const customer = order.customerId ? await this.storage.collection(C.customers).get(order.customerId) : undefined;
+    const store = order.pickupStoreId ? await this.storage.collection(C.stores).get(order.pickupStoreId) : undefined;
     return {
       orderNumber: order.orderNumber,
       customerFirstName: customer?.firstName ?? '',
@@ -248,7 +249,7 @@ export class PaymentService {
   /** The pay page's gift cards: what they cover and the rest. Nothing is taken yet. */
   async quote(input: Quote): Promise<PayLinkQuote> {
     const request = await this.open(input.token);
-    const { cover, toPay } = await this.cover(input.giftCards, (await this.storage.collection('orders').get(request.orderId))!);
+    const { cover, toPay } = await this.cover(input.giftCards, (await this.storage.collection(C.orders).get(request.orderId))!);
     return { giftCardCover: cover, toPay };
   }
 
@@ -260,7 +261,7 @@ export class PaymentService {
 
   private async payOnce(input: Pay): Promise<PayLinkPayResponse> {
     const request = await this.open(input.token);
-    const order = (await this.storage.collection('orders').get(request.orderId))!;
+    const order = (await this.storage.collection(C.orders).get(request.orderId))!;
     const now = this.clock.now();
     const sessionStart = request.openedAt ? Date.parse(request.openedAt) : now.getTime();
     if (now.getTime() - sessionStart > PAYMENT_SESSION_MS) {
@@ -279,7 +280,7 @@ export class PaymentService {
     }
     const paidAt = now.toISOString();
     const method = payment?.method ?? null;
-    const paid = await this.storage.collection('orders').update(order.id, (o) => withGiftCards({ ...o, paymentStatus: 'paid', paidAt, paymentMethod: method, giftCardAmount: o.giftCardAmount + cover, updatedAt: paidAt }, taken.uses));
+    const paid = await this.storage.collection(C.orders).update(order.id, (o) => withGiftCards({ ...o, paymentStatus: 'paid', paidAt, paymentMethod: method, giftCardAmount: o.giftCardAmount + cover, updatedAt: paidAt }, taken.uses));
     await this.requests.update(request.id, (r) => ({ ...r, status: 'paid', paidAt }));
     return { outcome: 'paid', orderNumber: order.orderNumber, paidAt, method, giftCardAmount: paid!.giftCardAmount };
   }
@@ -291,7 +292,7 @@ export class PaymentService {
    */
   async payAtCounter(orderId: string, card: GiftCardLookupRequest, user: SessionUser): Promise<StaffGiftCardPayment> {
     return this.oneAtATime(orderId, async () => {
-      const order = await this.storage.collection('orders').get(orderId);
+      const order = await this.storage.collection(C.orders).get(orderId);
       // Staff see only their own store's orders.
       if (!order || !order.storeId || order.storeId !== user.storeId) throw new HttpError(404, 'not_found', payMessages.unknownOrder);
       if (order.paymentStatus === 'paid') throw new HttpError(409, 'conflict', payMessages.alreadyPaid);
@@ -301,7 +302,7 @@ export class PaymentService {
       const taken = await this.giftCards.take(uses);
       const at = this.clock.now().toISOString();
       const paidAt = toPay === 0 ? at : null;
-      const updated = (await this.storage.collection('orders').update(order.id, (o) => withGiftCards({
+      const updated = (await this.storage.collection(C.orders).update(order.id, (o) => withGiftCards({
         ...o,
         giftCardAmount: o.giftCardAmount + cover,
         ...(paidAt ? { paymentStatus: 'paid' as const, paidAt, paymentMethod: null } : {}),

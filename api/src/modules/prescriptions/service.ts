@@ -3,7 +3,8 @@ import type { Clock } from '../../deps';
 import type { FieldCrypto } from '../../crypto/field-crypto';
 import { badRequest } from '../../http/errors';
 import type { Storage } from '../../storage/port';
-import type { PrescriptionRecord } from '../../storage/records';
+import type { PrescriptionRecord } from './records';
+import { C } from '../../collections';
 
 /** Prescriptions entered in the store, checked with the SPEC §5 rules and stored encrypted. */
 export class PrescriptionService {
@@ -19,9 +20,9 @@ export class PrescriptionService {
   }
 
   async create(input: PrescriptionCreate, storeId: string): Promise<Prescription> {
-    const existing = await this.storage.collection('prescriptions').get(input.prescriptionId);
+    const existing = await this.storage.collection(C.prescriptions).get(input.prescriptionId);
     if (existing) return this.toPublic(existing);
-    if (!(await this.storage.collection('customers').get(input.customerId))) {
+    if (!(await this.storage.collection(C.customers).get(input.customerId))) {
       throw badRequest({ customerId: 'Kunden findes ikke. Opret kunden først.' });
     }
     const today = this.clock.now();
@@ -41,11 +42,11 @@ export class PrescriptionService {
       sealed: this.crypto.encrypt(JSON.stringify(input.entry), input.prescriptionId),
       createdAt: today.toISOString(),
     };
-    await this.storage.collection('prescriptions').put(record);
+    await this.storage.collection(C.prescriptions).put(record);
     return this.toPublic(record);
   }
 
   async forCustomer(customerId: string): Promise<Prescription[]> {
-    return (await this.storage.collection('prescriptions').find((p) => p.customerId === customerId)).map((p) => this.toPublic(p));
+    return (await this.storage.collection(C.prescriptions).find((p) => p.customerId === customerId)).map((p) => this.toPublic(p));
   }
 }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Clock } from '../../deps';
 import { badRequest, HttpError } from '../../http/errors';
 import type { Storage } from '../../storage/port';
+import { C } from '../../collections';
 
 type Decision = z.output<typeof requisitionDecisionSchema>;
 
@@ -23,18 +24,18 @@ export class RequisitionService {
 
   /** The manager's own store's requisitions, undecided first, newest first. */
   async forStore(storeId: string): Promise<Requisition[]> {
-    const rows = await this.storage.collection('requisitions').find((r) => r.storeId === storeId);
+    const rows = await this.storage.collection(C.requisitions).find((r) => r.storeId === storeId);
     return rows.sort((a, b) => Number(a.status !== 'pending') - Number(b.status !== 'pending') || b.requestedAt.localeCompare(a.requestedAt));
   }
 
   /** The `requisition.decide` command: managers only, own store only, once. */
   async decide(input: Decision, user: SessionUser): Promise<Requisition> {
     if (user.role !== 'manager') throw new HttpError(403, 'forbidden', requisitionMessages.managersOnly);
-    const current = await this.storage.collection('requisitions').get(input.requisitionId);
+    const current = await this.storage.collection(C.requisitions).get(input.requisitionId);
     if (!current || current.storeId !== user.storeId) throw badRequest({ requisitionId: requisitionMessages.unknown });
     const decidedAt = this.clock.now().toISOString();
     let refused: 'approved' | 'rejected' | null = null;
-    const updated = await this.storage.collection('requisitions').update(input.requisitionId, (r) => {
+    const updated = await this.storage.collection(C.requisitions).update(input.requisitionId, (r) => {
       if (r.status !== 'pending') {
         refused = r.status;
         return r;

@@ -14,6 +14,7 @@ import type { PrescriptionService } from '../prescriptions/service';
 import type { RequisitionService } from '../requisitions/service';
 import type { SyncService } from '../sync/service';
 import type { Storage } from '../../storage/port';
+import { C } from '../../collections';
 
 export function staffRoutes(deps: { config: AppConfig; auth: AuthService; sync: SyncService; customers: CustomerService; prescriptions: PrescriptionService; requisitions: RequisitionService; storage: Storage; payments: PaymentService }): Router {
   const r = Router();
@@ -41,7 +42,7 @@ export function staffRoutes(deps: { config: AppConfig; auth: AuthService; sync: 
     const { since } = parseOr400(staffOrdersQuerySchema, req.query);
     const storeId = currentUser(res).storeId;
     res.set('Cache-Control', 'no-store');
-    const changed = await deps.storage.collection('orders').find((o) => o.storeId === storeId && (!since || (o.updatedAt ?? o.createdAt) >= since));
+    const changed = await deps.storage.collection(C.orders).find((o) => o.storeId === storeId && (!since || (o.updatedAt ?? o.createdAt) >= since));
     res.json({ data: changed.sort((a, b) => (a.updatedAt ?? a.createdAt).localeCompare(b.updatedAt ?? b.createdAt)).map(hideGiftCardNumbers) });
   });
 
@@ -71,7 +72,7 @@ export function staffRoutes(deps: { config: AppConfig; auth: AuthService; sync: 
     const { customerId } = parseOr400(z.object({ customerId: z.uuid('Ukendt kunde.') }), req.params);
     const storeId = currentUser(res).storeId;
     res.set('Cache-Control', 'no-store');
-    res.json({ data: (await deps.storage.collection('orders').find((o) => o.customerId === customerId && o.storeId === storeId)).map(hideGiftCardNumbers) });
+    res.json({ data: (await deps.storage.collection(C.orders).find((o) => o.customerId === customerId && o.storeId === storeId)).map(hideGiftCardNumbers) });
   });
 
   return r;

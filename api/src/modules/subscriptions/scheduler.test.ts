@@ -3,6 +3,7 @@ import { isLuhnValid, vatOfGross } from '@optik/shared';
 import { makeTestApp, type TestApp } from '../../test/harness';
 import { isValidOcr, luhnCheckDigit, nextOcrNumber } from './ocr';
 import { nameUuid } from './scheduler';
+import { C } from '../../collections';
 
 const ACTIVE = 'ls-demo-aktiv';
 const PAUSED = 'ls-demo-pause';
@@ -13,9 +14,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const orders = (t: TestApp) => t.storage.collection('orders').all();
-const invoices = (t: TestApp) => t.storage.collection('invoices').all();
-const sub = async (t: TestApp, id: string) => (await t.storage.collection('subscriptions').get(id))!;
+const orders = (t: TestApp) => t.storage.collection(C.orders).all();
+const invoices = (t: TestApp) => t.storage.collection(C.invoices).all();
+const sub = async (t: TestApp, id: string) => (await t.storage.collection(C.subscriptions).get(id))!;
 
 describe('OCR numbers', () => {
   it('completes a payload with its Luhn (mod 10) check digit', () => {
@@ -72,7 +73,7 @@ describe('subscription scheduler: runDue(now)', () => {
     expect(await t.services.subscriptionScheduler.runDue(DELIVERY_DAY)).toEqual([]);
     expect(await t.services.subscriptionScheduler.runDue(new Date('2027-02-14T22:00:00Z'))).toEqual([]);
     // As if the process died after the order and invoice but before the next date was written.
-    await t.storage.collection('subscriptions').update(ACTIVE, (s) => ({ ...s, nextDelivery: '2027-02-14' }));
+    await t.storage.collection(C.subscriptions).update(ACTIVE, (s) => ({ ...s, nextDelivery: '2027-02-14' }));
     const again = await t.services.subscriptionScheduler.runDue(DELIVERY_DAY);
     expect(again).toEqual([expect.objectContaining({ subscriptionId: ACTIVE, created: false })]);
     expect(await orders(t)).toHaveLength(1);
@@ -96,9 +97,9 @@ describe('subscription scheduler: runDue(now)', () => {
 
   it('skips paused and cancelled subscriptions: no order, no invoice, no payment (SPEC §4)', async () => {
     const t = await makeTestApp();
-    await t.storage.collection('subscriptions').update(ACTIVE, (s) => ({ ...s, statusCode: 200, nextDelivery: '2027-02-14' }));
+    await t.storage.collection(C.subscriptions).update(ACTIVE, (s) => ({ ...s, statusCode: 200, nextDelivery: '2027-02-14' }));
     expect((await sub(t, PAUSED)).statusCode).toBe(520);
-    await t.storage.collection('subscriptions').update(PAUSED, (s) => ({ ...s, nextDelivery: '2027-02-14' }));
+    await t.storage.collection(C.subscriptions).update(PAUSED, (s) => ({ ...s, nextDelivery: '2027-02-14' }));
     expect(await t.services.subscriptionScheduler.runDue(DELIVERY_DAY)).toEqual([]);
     expect(await orders(t)).toHaveLength(0);
     expect(await invoices(t)).toHaveLength(0);
@@ -108,7 +109,7 @@ describe('subscription scheduler: runDue(now)', () => {
   it('delivers to the temporary address inside its window (to the door), and to the usual place outside it', async () => {
     const t = await makeTestApp();
     const temporary = { street: 'Strandvejen 3', zip: '9990', city: 'Skagen', from: '2027-02-01', to: '2027-02-14' };
-    await t.storage.collection('subscriptions').update(PAUSED, (s) => ({ ...s, statusCode: 100, nextDelivery: '2027-02-14', temporaryAddress: temporary }));
+    await t.storage.collection(C.subscriptions).update(PAUSED, (s) => ({ ...s, statusCode: 100, nextDelivery: '2027-02-14', temporaryAddress: temporary }));
     await t.services.subscriptionScheduler.runDue(DELIVERY_DAY);
     const inside = (await orders(t)).find((o) => o.id === nameUuid(`lens-delivery:${PAUSED}:2027-02-14`))!;
     expect(inside).toMatchObject({ deliveryMethodId: 101, pickupStoreId: null, deliveryAddress: { street: 'Strandvejen 3', zip: '9990', city: 'Skagen' } });
@@ -120,7 +121,7 @@ describe('subscription scheduler: runDue(now)', () => {
 
   it('invoices a subscription without a payment agreement: not paid, due in 14 days, the OCR number in the mail', async () => {
     const t = await makeTestApp();
-    await t.storage.collection('subscriptions').update(ACTIVE, (s) => ({ ...s, paymentAgreement: null }));
+    await t.storage.collection(C.subscriptions).update(ACTIVE, (s) => ({ ...s, paymentAgreement: null }));
     const [out] = await t.services.subscriptionScheduler.runDue(DELIVERY_DAY);
     expect(out!.paid).toBe(false);
     const [order] = await orders(t);
@@ -132,7 +133,7 @@ describe('subscription scheduler: runDue(now)', () => {
 
   it('after downtime sends one catch-up delivery and moves to the next date after today', async () => {
     const t = await makeTestApp();
-    await t.storage.collection('subscriptions').update(ACTIVE, (s) => ({ ...s, deliveryInterval: 'm1', nextDelivery: '2026-09-14' }));
+    await t.storage.collection(C.subscriptions).update(ACTIVE, (s) => ({ ...s, deliveryInterval: 'm1', nextDelivery: '2026-09-14' }));
     const out = await t.services.subscriptionScheduler.runDue(new Date('2026-11-22T10:00:00Z'));
     expect(out.map((o) => o.deliveryDate)).toEqual(['2026-09-14']);
     expect((await sub(t, ACTIVE)).nextDelivery).toBe('2026-12-14');

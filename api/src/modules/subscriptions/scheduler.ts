@@ -22,6 +22,7 @@ import { DuplicateKeyError, type Storage } from '../../storage/port';
 import type { CatalogueService } from '../catalogue/service';
 import type { PaymentAgreements } from './agreements';
 import { nextOcrNumber } from './ocr';
+import { C } from '../../collections';
 
 /** Invoices without a payment agreement are due 14 days after the delivery (netto 14 dage). */
 export const INVOICE_DUE_DAYS = 14;
@@ -78,7 +79,7 @@ export class SubscriptionScheduler {
 
   private async runOnce(now: Date): Promise<DeliveryOutcome[]> {
     const today = copenhagenIsoDate(now);
-    const due = await this.storage.collection('subscriptions').find((s) => isDeliveryDue(s, today));
+    const due = await this.storage.collection(C.subscriptions).find((s) => isDeliveryDue(s, today));
     const out: DeliveryOutcome[] = [];
     for (const sub of due) {
       // One subscription's failure (a mail server down) must not hold back the others.
@@ -95,27 +96,27 @@ export class SubscriptionScheduler {
     const date = sub.nextDelivery!;
     const orderId = nameUuid(`lens-delivery:${sub.id}:${date}`);
     const invoiceId = nameUuid(`lens-invoice:${sub.id}:${date}`);
-    let order = await this.storage.collection('orders').get(orderId);
+    let order = await this.storage.collection(C.orders).get(orderId);
     const created = !order;
     if (!order) {
       const made = await this.makeOrder(sub, orderId, date, now);
       try {
-        order = await this.storage.collection('orders').insert(made);
+        order = await this.storage.collection(C.orders).insert(made);
       } catch (err) {
         if (!(err instanceof DuplicateKeyError)) throw err;
-        order = (await this.storage.collection('orders').get(orderId))!;
+        order = (await this.storage.collection(C.orders).get(orderId))!;
       }
     }
     let invoice: Invoice | null = null;
-    if (!(await this.storage.collection('invoices').get(invoiceId))) {
+    if (!(await this.storage.collection(C.invoices).get(invoiceId))) {
       try {
-        invoice = await this.storage.collection('invoices').insert(await this.makeInvoice(sub, order, invoiceId, date, now));
+        invoice = await this.storage.collection(C.invoices).insert(await this.makeInvoice(sub, order, invoiceId, date, now));
       } catch (err) {
         if (!(err instanceof DuplicateKeyError)) throw err;
       }
     }
     // Advance only from this delivery's date: a concurrent change (pause, new interval) wins.
-    await this.storage.collection('subscriptions').update(sub.id, (cur) => {
+    await this.storage.collection(C.subscriptions).update(sub.id, (cur) => {
       if (cur.nextDelivery !== date || !cur.deliveryInterval) return cur;
       const next = firstDeliveryAfter(date, cur.deliveryInterval, today, cur.deliveryDay);
       return { ...cur, nextDelivery: next, noticeDayDate: noticeDay(next), lastOrderDate: date, lastOrderNumber: order.orderNumber };
@@ -183,7 +184,7 @@ export class SubscriptionScheduler {
   }
 
   private async contactOf(accountId: string): Promise<Order['contact']> {
-    const a = await this.storage.collection('accounts').get(accountId);
+    const a = await this.storage.collection(C.accounts).get(accountId);
     return a?.email ? { firstName: a.firstName, lastName: a.lastName, email: a.email, phone: a.phone ?? '' } : null;
   }
 

@@ -35,6 +35,7 @@ import { badRequest, HttpError, notFound } from '../../http/errors';
 import type { Storage } from '../../storage/port';
 import type { CatalogueService } from '../catalogue/service';
 import type { AgreementDetails, PaymentAgreements } from './agreements';
+import { C } from '../../collections';
 
 type AddProduct = z.output<typeof subscriptionAddProductRequestSchema>;
 type TemporaryAddressInput = z.output<typeof temporaryAddressRequestSchema>;
@@ -130,7 +131,7 @@ export class SubscriptionService {
   }
 
   private get subscriptions() {
-    return this.storage.collection('subscriptions');
+    return this.storage.collection(C.subscriptions);
   }
 
   private today(): string {

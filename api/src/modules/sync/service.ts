@@ -2,12 +2,13 @@ import { syncPayloadSchemas, type SessionUser, type SyncCommandEnvelope, type Sy
 import type { Clock } from '../../deps';
 import { fieldErrors, HttpError } from '../../http/errors';
 import type { Storage } from '../../storage/port';
-import type { SyncLogRecord } from '../../storage/records';
+import type { SyncLogRecord } from './records';
 import type { CustomerService } from '../customers/service';
 import type { PrescriptionService } from '../prescriptions/service';
 import type { OrderService } from '../orders/service';
 import type { PaymentService } from '../payments/service';
 import type { RequisitionService } from '../requisitions/service';
+import { C } from '../../collections';
 
 type Handler = (payload: unknown, user: SessionUser) => Promise<unknown>;
 
@@ -53,7 +54,7 @@ export class SyncService {
     const running = this.inFlight.get(command.id);
     if (running) return running.then((r) => ({ ...r, status: 'duplicate' }));
     const run = (async (): Promise<SyncResult> => {
-      const logged = await this.storage.collection('syncLog').get(command.id);
+      const logged = await this.storage.collection(C.syncLog).get(command.id);
       if (logged) return { id: logged.id, status: 'duplicate', result: logged.result, error: logged.error };
       return this.apply(command, user);
     })().finally(() => this.inFlight.delete(command.id));
@@ -70,7 +71,7 @@ export class SyncService {
     } catch (err) {
       entry = { status: 'rejected', result: null, error: toError(err) };
     }
-    await this.storage.collection('syncLog').put({
+    await this.storage.collection(C.syncLog).put({
       id: command.id,
       type: command.type,
       storeId: user.storeId!,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { syncResponseSchema } from '@optik/shared';
 import { makeTestApp, shopperAgent, staffAgent } from '../../test/harness';
+import { C } from '../../collections';
 
 const PASSWORD = 'Demo1234!';
 
@@ -28,7 +29,7 @@ describe('POST /api/sync', () => {
     expect(customer.customerNumber).toMatch(/^K\d{6}$/);
     const again = syncResponseSchema.parse((await s.post('/api/sync', { commands: [cmd] }).expect(200)).body);
     expect(again.results[0]).toEqual({ ...first.results[0], status: 'duplicate' });
-    expect(await t.storage.collection('customers').count()).toBe(1);
+    expect(await t.storage.collection(C.customers).count()).toBe(1);
   });
 
   it('applies a command once when the same batch arrives twice at the same moment', async () => {
@@ -38,8 +39,8 @@ describe('POST /api/sync', () => {
     const [a, b] = await Promise.all([s.post('/api/sync', batch).expect(200), s.post('/api/sync', batch).expect(200)]);
     const statuses = [...a.body.results, ...b.body.results].map((r: { status: string }) => r.status).sort();
     expect(statuses).toEqual(['applied', 'applied', 'duplicate', 'duplicate']);
-    expect(await t.storage.collection('customers').count()).toBe(2);
-    expect(await t.storage.collection('syncLog').count()).toBe(2);
+    expect(await t.storage.collection(C.customers).count()).toBe(2);
+    expect(await t.storage.collection(C.syncLog).count()).toBe(2);
   });
 
   it('rejects one bad command with field errors and applies the others', async () => {
@@ -51,7 +52,7 @@ describe('POST /api/sync', () => {
     const res = syncResponseSchema.parse((await s.post('/api/sync', { commands: [good1, bad, good2] }).expect(200)).body);
     expect(res.results.map((r) => r.status)).toEqual(['applied', 'rejected', 'applied']);
     expect(res.results[1]!.error).toMatchObject({ code: 'validation_failed', fields: { zip: 'Ugyldigt postnummer.', firstName: 'Navnet må kun indeholde bogstaver og tal.' } });
-    expect(await t.storage.collection('customers').count()).toBe(2);
+    expect(await t.storage.collection(C.customers).count()).toBe(2);
     // A rejected command id stays rejected; the fixed command is sent under a new id.
     const again = await s.post('/api/sync', { commands: [bad] }).expect(200);
     expect(again.body.results[0].status).toBe('duplicate');
@@ -74,7 +75,7 @@ describe('POST /api/sync', () => {
     const t = await makeTestApp();
     const s = await staffAgent(t);
     await s.post('/api/sync', { commands: [createCustomer()] }).expect(200);
-    const [record] = await t.storage.collection('customers').all();
+    const [record] = await t.storage.collection(C.customers).all();
     expect(JSON.stringify(record)).not.toMatch(/070761|4285/);
     expect(record!.cprSealed).toMatch(/^v1\./);
     const dup = await s.post('/api/sync', { commands: [createCustomer({ firstName: 'Anden' })] }).expect(200);
@@ -98,7 +99,7 @@ describe('POST /api/sync', () => {
     await s.agent.post('/api/sync').send({ commands: [createCustomer()] }).expect(403);
     const bad = await s.post('/api/sync', { commands: [{ id: 'not-a-uuid', type: 'customer.create', createdAt: 'x', payload: {} }] }).expect(400);
     expect(Object.keys(bad.body.error.fields)).toEqual(['commands.0.id', 'commands.0.createdAt']);
-    expect(await t.storage.collection('customers').count()).toBe(0);
+    expect(await t.storage.collection(C.customers).count()).toBe(0);
   });
 });
 

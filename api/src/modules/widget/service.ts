@@ -6,6 +6,7 @@ import { badRequest } from '../../http/errors';
 import type { Storage } from '../../storage/port';
 import type { CatalogueService, CategoryTreeInput } from '../catalogue/service';
 import { SORTS, toDisplay, UnknownFilterError, WidgetEngine, type QueryResult } from './engine';
+import { C } from '../../collections';
 
 type SearchRequest = z.output<typeof searchResultsRequestSchema>;
 type ListingRequest = z.output<typeof productListingRequestSchema>;
@@ -45,8 +46,8 @@ export class WidgetService {
     this.popularityLoaded ??= (async () => {
       const snapshot = await this.catalogue.load();
       this.skuIndex = new Map([...snapshot.bySku].map(([sku, { article }]) => [sku, article.id]));
-      for (const o of await this.storage.collection('orders').all()) for (const l of o.lines) this.engine.addPopularity(l.articleId, EVENT_WEIGHT.purchase * l.quantity);
-      for (const e of await this.storage.collection('widgetEvents').all()) this.count(e.event);
+      for (const o of await this.storage.collection(C.orders).all()) for (const l of o.lines) this.engine.addPopularity(l.articleId, EVENT_WEIGHT.purchase * l.quantity);
+      for (const e of await this.storage.collection(C.widgetEvents).all()) this.count(e.event);
     })();
     return this.popularityLoaded;
   }
@@ -198,7 +199,7 @@ export class WidgetService {
   private async boughtWith(ids: Set<string>, limit: number): Promise<Article[]> {
     const snapshot = await this.catalogue.load();
     const together = new Map<string, number>();
-    for (const o of await this.storage.collection('orders').all()) {
+    for (const o of await this.storage.collection(C.orders).all()) {
       const inOrder = new Set(o.lines.map((l) => l.articleId));
       if (![...ids].some((id) => inOrder.has(id))) continue;
       for (const other of inOrder) if (!ids.has(other)) together.set(other, (together.get(other) ?? 0) + 1);
@@ -250,7 +251,7 @@ export class WidgetService {
   async createEvents(events: ProviderEvent[], market: string, tenant: string): Promise<number> {
     await this.warm();
     const at = this.clock.now().toISOString();
-    await this.storage.collection('widgetEvents').putMany(events.map((event) => ({ id: randomUUID(), at, market, tenant, event })));
+    await this.storage.collection(C.widgetEvents).putMany(events.map((event) => ({ id: randomUUID(), at, market, tenant, event })));
     for (const e of events) this.count(e);
     return events.length;
   }

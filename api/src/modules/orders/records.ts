@@ -1,0 +1,14 @@
+import { orderSchema } from '@optik/shared';
+import { defineCollection } from '../../storage/port';
+
+/** Orders of the shop and the stores, with what was paid how (gift cards, card …). */
+export const ordersCollection = defineCollection({
+  name: 'orders',
+  schema: orderSchema,
+  file: { group: 'orders', durable: true },
+  unique: { orderNumber: (o) => o.orderNumber },
+  indexes: {
+    byCustomer: { key: (o) => o.customerId, order: (o) => o.createdAt },
+    byStore: { key: (o) => o.storeId, order: (o) => o.updatedAt ?? o.createdAt },
+  },
+});
