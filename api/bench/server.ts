@@ -12,12 +12,14 @@ import { seedIfEmpty } from '../src/seed/index';
 import { openLowdbStorage } from '../src/storage/lowdb';
 import { C } from '../src/collections';
 import { allCollections } from '../src/collections';
+import { createMemoryCoordination } from '../src/coordination/memory';
 
 const dir = process.argv[2]!;
 const storage = await openLowdbStorage({ dir, collections: allCollections });
 await seedIfEmpty(storage);
 const { app, services } = createApp({
   storage,
+  coordination: createMemoryCoordination(),
   clock: systemClock,
   logger: pino({ level: 'silent' }),
   mailer: createMemoryMailer(),

@@ -62,4 +62,4 @@ export const C = {
   companyRequisitions: companyRequisitionsCollection,
 } as const;
 
-export const allCollections: readonly CollectionDef[] = Object.values(C) as unknown as CollectionDef[];
+export const allCollections: readonly CollectionDef[] = Object.values(C);

@@ -5,6 +5,7 @@ import type { Mailer } from './ports/mail';
 import type { PaymentProvider } from './ports/payments';
 import type { SmsSender } from './ports/sms';
 import type { Storage } from './storage/port';
+import type { Coordination } from './coordination/port';
 
 /** Wall clock as a port so tests can move time (session expiry, rate-limit windows). */
 export interface Clock {
@@ -29,6 +30,8 @@ export interface AppConfig {
 
 export interface AppDeps {
   storage: Storage;
+  /** Per-key locks and single flights (memory for the embedded store). */
+  coordination: Coordination;
   clock: Clock;
   logger: Logger;
   config: AppConfig;

@@ -11,6 +11,7 @@ import { createLocalSms } from './ports/sms';
 import { openLowdbStorage } from './storage/lowdb';
 import type { Storage } from './storage/port';
 import { allCollections } from './collections';
+import { createMemoryCoordination } from './coordination/memory';
 
 const config = await loadConfig();
 const logger = pino({ level: config.logLevel, base: { service: 'optik-api' } });
@@ -30,7 +31,7 @@ if (seeded.seeded) logger.info({ counts: seeded.counts }, `demodata lagt i ${con
 const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl) : createLocalMailer(path.join(config.dataDir, 'mail'));
 // SMS and payments have only their local adapters today: SMS land in DATA_DIR/sms, payments go to the simulator.
 const sms = createLocalSms(path.join(config.dataDir, 'sms'));
-const { app, services } = createApp({ storage, clock: systemClock, config: config.app, logger, mailer, sms, payments: createSimulatedPayments() });
+const { app, services } = createApp({ storage, coordination: createMemoryCoordination(), clock: systemClock, config: config.app, logger, mailer, sms, payments: createSimulatedPayments() });
 // Lens subscription deliveries: due ones now, then every hour (SPEC §3; the scheduler is idempotent).
 const stopSubscriptionScheduler = services.subscriptionScheduler.start(systemClock);
 // Lifestyle agreements: monthly invoices, activation and termination on their dates — now, then every hour (idempotent).

@@ -7,11 +7,17 @@ export interface Entity {
 /** A value a key or index is built from; `null` leaves the record out of that key or index. */
 export type KeyValue = string | null;
 
+/**
+ * A function of a record. Declared as a method so a declaration of one record type can stand in a
+ * list of declarations of any (method parameters are bivariant); each is only ever called with its own records.
+ */
+type Of<T, R> = { fn(record: T): R }['fn'];
+
 export interface IndexDef<T> {
   /** The indexed value (a customer id, a store id …); `null`: not in this index. */
-  key: (record: T) => KeyValue;
+  key: Of<T, KeyValue>;
   /** What entries with the same key are ordered by (ISO timestamps, numbers padded); the id breaks ties. Default: the id. */
-  order?: (record: T) => string;
+  order?: Of<T, string>;
 }
 
 export interface FileGroup {
@@ -33,7 +39,7 @@ export interface CollectionDef<T extends Entity = Entity, U extends string = str
   readonly name: string;
   readonly schema: z.core.$ZodType<T>;
   readonly file: FileGroup;
-  readonly unique: { readonly [K in U]: (record: T) => KeyValue };
+  readonly unique: { readonly [K in U]: Of<T, KeyValue> };
   readonly indexes: { readonly [K in I]: IndexDef<T> };
 }
 

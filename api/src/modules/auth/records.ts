@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accountSchema } from '@optik/shared';
+import { accountSchema, roleSchema } from '@optik/shared';
 import { defineCollection } from '../../storage/port';
 
 /**
