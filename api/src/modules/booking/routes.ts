@@ -1,5 +1,4 @@
 import { Router, type Request } from 'express';
-import { z } from 'zod/mini';
 import {
   availabilityQuerySchema,
   bookingAccessRequestSchema,
@@ -7,16 +6,13 @@ import {
   bookingRebookRequestSchema,
   bookingRescheduleRequestSchema,
   bookingUpdateRequestSchema,
-  isoDateSchema,
 } from '@optik/shared';
 import type { AppConfig } from '../../deps';
 import { parseOr400 } from '../../http/errors';
 import { readSessionToken, requireCsrf } from '../../http/identity';
-import { STAFF_ROLES, currentUser, requireRole } from '../auth/guard';
+import { currentUser, requireRole } from '../auth/guard';
 import type { AuthService } from '../auth/service';
 import type { BookingService } from './service';
-
-const staffListQuerySchema = z.object({ from: z.optional(isoDateSchema) });
 
 /**
  * Eye-exam booking over HTTP (SPEC §2 /bestil-tid-til-synstest, /min-konto/bestil-tid-til-synstest).
@@ -29,7 +25,6 @@ export function bookingRoutes(deps: { config: AppConfig; auth: AuthService; book
   const r = Router();
   const csrf = requireCsrf(deps.config);
   const customer = requireRole(auth, ['customer']);
-  const staff = requireRole(auth, STAFF_ROLES);
 
   /** The signed-in customer, if any: their bookings are theirs without a link. */
   const customerId = async (req: Request): Promise<string | null> => {
@@ -82,19 +77,7 @@ export function bookingRoutes(deps: { config: AppConfig; auth: AuthService; book
     res.json({ data: await bookings.listForCustomer(currentUser(res).id) });
   });
 
-  /** The store's bookings (store app); staff see only their own store's. */
-  r.get('/api/staff/bookings', staff, async (req, res) => {
-    const q = parseOr400(staffListQuerySchema, req.query);
-    const user = currentUser(res);
-    res.set('Cache-Control', 'no-store');
-    res.json({ data: user.storeId ? await bookings.listForStore(user.storeId, q.from ?? bookings.today()) : [] });
-  });
-
-  /** SPEC §4 request sent → confirmed: the store confirms a booking that waits for it. */
-  r.post('/api/staff/bookings/:id/confirm', csrf, staff, async (req, res) => {
-    const user = currentUser(res);
-    res.json({ data: await bookings.confirmByStore(req.params.id as string, user.storeId ?? '') });
-  });
+  // The store's bookings (/api/staff/bookings…) are served by modules/staff/routes.ts.
 
   return r;
 }

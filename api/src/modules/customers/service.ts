@@ -5,9 +5,13 @@ import type { Clock } from '../../deps';
 import type { FieldCrypto } from '../../crypto/field-crypto';
 import { badRequest } from '../../http/errors';
 import { DuplicateKeyError, type Storage } from '../../storage/port';
-import type { CustomerRecord } from './records';
 import { nextNumber } from '../../storage/counter';
-import { C } from '../../collections';
+import { customersCollection, type CustomerRecord } from './records';
+import { CustomerRepository } from './repository';
+
+export const customerMessages = {
+  cprTaken: 'Der findes allerede en kunde med dette CPR-nummer.',
+} as const;
 
 type CreateCustomer = z.output<(typeof syncPayloadSchemas)['customer.create']>;
 
@@ -16,15 +20,15 @@ type CreateCustomer = z.output<(typeof syncPayloadSchemas)['customer.create']>;
  * the staff member's confirmation), stored encrypted, and only ever answered masked.
  */
 export class CustomerService {
+  private readonly repo: CustomerRepository;
+
   constructor(
     private readonly storage: Storage,
     private readonly clock: Clock,
     private readonly cprCrypto: FieldCrypto,
     private readonly indexSecret: string,
-  ) {}
-
-  private get customers() {
-    return this.storage.collection(C.customers);
+  ) {
+    this.repo = new CustomerRepository(storage);
   }
 
   private cprIndex(normalized: string): string {
@@ -36,9 +40,20 @@ export class CustomerService {
     return { ...rest, cpr: cprSealed ? maskCpr(this.cprCrypto.decrypt(cprSealed, record.id)) : null };
   }
 
-  /** Creating the same customer id twice (a replayed offline command) returns the first one. */
+  /** One customer as staff see it (CPR masked), for the modules that act on a customer. */
+  async get(id: string): Promise<Customer | undefined> {
+    const record = await this.repo.get(id);
+    return record && this.toPublic(record);
+  }
+
+  /**
+   * Creating the same customer id twice (a replayed offline command) returns the first one.
+   * A CPR already held by a customer is refused by the unique key at insert (never checked
+   * first), and the customer number is taken in the same transaction, so a refused customer
+   * uses no number.
+   */
   async create(input: CreateCustomer, storeId: string): Promise<Customer> {
-    const existing = await this.customers.get(input.customerId);
+    const existing = await this.repo.get(input.customerId);
     if (existing) return this.toPublic(existing);
     let cpr: { normalized: string; birthDate: string } | null = null;
     if (input.cpr) {
@@ -47,63 +62,76 @@ export class CustomerService {
       if (parsed.warning && !input.cprCheckDigitConfirmed) throw badRequest({ cpr: parsed.warning });
       cpr = parsed;
     }
-    const index = cpr ? this.cprIndex(cpr.normalized) : null;
-    if (index && (await this.customers.findOne((c) => c.cprIndex === index))) {
-      throw badRequest({ cpr: 'Der findes allerede en kunde med dette CPR-nummer.' });
-    }
-    const now = this.clock.now().toISOString();
-    const record: CustomerRecord = {
-      id: input.customerId,
-      customerNumber: `K${await nextNumber(this.storage, 'customer-number', 100001)}`,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      email: input.email ?? null,
-      phone: input.phone,
-      street: input.street,
-      zip: input.zip,
-      city: input.city,
-      birthDate: cpr?.birthDate ?? null,
-      employeeNumber: input.employeeNumber ?? null,
-      reference: input.reference ?? null,
-      storeId,
-      createdAt: now,
-      updatedAt: now,
-      version: 1,
-      cprSealed: cpr ? this.cprCrypto.encrypt(cpr.normalized, input.customerId) : null,
-      cprIndex: index,
-    };
+    const cprSealed = cpr ? this.cprCrypto.encrypt(cpr.normalized, input.customerId) : null;
+    const cprIndex = cpr ? this.cprIndex(cpr.normalized) : null;
     try {
-      return this.toPublic(await this.customers.insert(record));
+      const saved = await this.storage.transaction(async () => {
+        const now = this.clock.now().toISOString();
+        return this.repo.insert({
+          id: input.customerId,
+          customerNumber: `K${await nextNumber(this.storage, 'customer-number', 100001)}`,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email ?? null,
+          phone: input.phone,
+          street: input.street,
+          zip: input.zip,
+          city: input.city,
+          birthDate: cpr?.birthDate ?? null,
+          employeeNumber: input.employeeNumber ?? null,
+          reference: input.reference ?? null,
+          storeId,
+          createdAt: now,
+          updatedAt: now,
+          version: 1,
+          cprSealed,
+          cprIndex,
+        });
+      });
+      return this.toPublic(saved);
     } catch (err) {
-      if (!(err instanceof DuplicateKeyError)) throw err;
-      return this.toPublic((await this.customers.get(input.customerId))!);
+      if (!(err instanceof DuplicateKeyError) || err.collection !== customersCollection.name) throw err;
+      if (err.key === 'cprIndex') throw badRequest({ cpr: customerMessages.cprTaken });
+      const first = err.key === 'id' ? await this.repo.get(input.customerId) : undefined;
+      if (!first) throw err;
+      return this.toPublic(first);
     }
   }
 
-  /** Name, phone, e-mail or customer number by contains; CPR only as an exact match. */
-  async search(q: string, limit = 20): Promise<Customer[]> {
+  /**
+   * Staff search. CPR only as an exact match; the customer number, e-mail and phone number
+   * exactly in every store; name, e-mail, phone or customer number "contains" only among the
+   * staff member's own store's customers (never a scan of the whole customer base).
+   */
+  async search(q: string, storeId: string | null, limit = 20): Promise<Customer[]> {
     const cpr = parseCpr(q);
     if (cpr.ok) {
-      const index = this.cprIndex(cpr.normalized);
-      return (await this.customers.find((c) => c.cprIndex === index)).map((c) => this.toPublic(c));
+      const hit = await this.repo.byCprIndex(this.cprIndex(cpr.normalized));
+      return hit ? [this.toPublic(hit)] : [];
     }
-    const needle = foldDanish(q.trim());
+    const trimmed = q.trim();
+    const number = trimmed.toUpperCase();
+    const byNumber = await this.repo.byCustomerNumber(/^\d+$/.test(number) ? `K${number}` : number);
+    const exact = [
+      ...(byNumber ? [byNumber] : []),
+      ...(trimmed.includes('@') ? await this.repo.byEmail(trimmed, limit) : []),
+      ...(await this.repo.byPhone(trimmed, limit)),
+    ];
+    const needle = foldDanish(trimmed);
     const digits = q.replace(/\D/g, '');
-    const hits = await this.customers.find((c) => {
+    const ownStore = storeId ? await this.repo.forStore(storeId) : [];
+    const contains = ownStore.filter((c) => {
       const text = foldDanish(`${c.firstName} ${c.lastName} ${c.email ?? ''} ${c.customerNumber}`);
       return text.includes(needle) || (digits.length >= 4 && (c.phone ?? '').includes(digits));
     });
-    return hits.slice(0, limit).map((c) => this.toPublic(c));
+    // Exact matches first, each customer once.
+    const hits = [...new Map([...exact, ...contains].map((c) => [c.id, c] as const)).values()].slice(0, limit);
+    return hits.map((c) => this.toPublic(c));
   }
 
   /** This store's customers changed since `since` (all when absent), most recent `limit`, oldest change first. */
   async recentForStore(storeId: string, since?: string, limit = 500): Promise<Customer[]> {
-    const rows = await this.customers.find((c) => c.storeId === storeId && (!since || c.updatedAt >= since));
-    return rows
-      .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
-      .slice(0, limit)
-      .reverse()
-      .map((c) => this.toPublic(c));
+    const newestFirst = await this.repo.forStore(storeId, { from: since, desc: true, limit });
+    return newestFirst.reverse().map((c) => this.toPublic(c));
   }
-
 }

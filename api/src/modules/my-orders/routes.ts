@@ -1,13 +1,13 @@
 import { Router } from 'express';
-import { orderStatusChangeRequestSchema, recordIdParamsSchema, returnConfirmRequestSchema, returnRequestSchema } from '@optik/shared';
+import { recordIdParamsSchema, returnRequestSchema } from '@optik/shared';
 import type { AppConfig } from '../../deps';
 import { parseOr400 } from '../../http/errors';
 import { requireCsrf } from '../../http/identity';
-import { currentUser, requireRole, STAFF_ROLES } from '../auth/guard';
+import { currentUser, requireRole } from '../auth/guard';
 import type { AuthService } from '../auth/service';
 import type { MyOrdersService } from './service';
 
-/** My Pages orders and returns (customer), and receiving a return's parcel (store staff). */
+/** My Pages orders and returns (customer). */
 export function myOrdersRoutes(deps: { config: AppConfig; auth: AuthService; myOrders: MyOrdersService }): Router {
   const r = Router();
   const csrf = requireCsrf(deps.config);
@@ -28,17 +28,7 @@ export function myOrdersRoutes(deps: { config: AppConfig; auth: AuthService; myO
     res.status(201).json({ data: await deps.myOrders.createReturn(currentUser(res).id, parseOr400(recordIdParamsSchema, req.params).id, body) });
   });
 
-  /** A store or the returns desk received the parcel: the return is confirmed and refunded. */
-  r.post('/api/staff/returns/confirm', csrf, requireRole(deps.auth, STAFF_ROLES), async (req, res) => {
-    const { returnNumber } = parseOr400(returnConfirmRequestSchema, req.body ?? {});
-    res.json({ data: await deps.myOrders.confirmReturn(returnNumber) });
-  });
-
-  /** The store hands the order over, or the warehouse ships it: SPEC §4 order states, refused when not allowed. */
-  r.post('/api/staff/orders/status', csrf, requireRole(deps.auth, STAFF_ROLES), async (req, res) => {
-    const { orderNumber, status } = parseOr400(orderStatusChangeRequestSchema, req.body ?? {});
-    res.json({ data: await deps.myOrders.changeOrderStatus(orderNumber, status, currentUser(res)) });
-  });
+  // Store staff's return and order-status routes (/api/staff/…) are served by modules/staff/routes.ts.
 
   return r;
 }

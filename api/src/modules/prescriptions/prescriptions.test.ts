@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { makeTestApp, shopperAgent, staffAgent, type TestApp } from '../../test/harness';
-import { C } from '../../collections';
+import { prescriptionsCollection } from './records';
 
 async function staffWithCustomer(t: TestApp) {
   const s = await staffAgent(t);
@@ -24,7 +24,7 @@ describe('prescription.create through /api/sync', () => {
     const prescriptionId = randomUUID();
     const res = await s.post('/api/sync', { commands: [createCustomer, cmd({ prescriptionId, customerId, examDate: '2026-10-01', confirmedNotOlderThanYear: true, entry: { kind: 'glasses', glasses } })] }).expect(200);
     expect(res.body.results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied']);
-    const [stored] = await t.storage.collection(C.prescriptions).all();
+    const [stored] = await t.storage.collection(prescriptionsCollection).all();
     expect(JSON.stringify(stored)).not.toContain('31.5');
     const list = await s.agent.get(`/api/staff/customers/${customerId}/prescriptions`).expect(200);
     expect(list.body.data[0]).toMatchObject({ id: prescriptionId, examDate: '2026-10-01', entry: { kind: 'glasses', glasses } });
@@ -47,7 +47,7 @@ describe('prescription.create through /api/sync', () => {
       confirmed: 'Bekræft, at recepten ikke er ældre end et år.',
     });
     expect(Object.keys(res.body.results[1].error.fields).sort()).toEqual(['left.baseCurve', 'right.power']);
-    expect(await t.storage.collection(C.prescriptions).count()).toBe(0);
+    expect(await t.storage.collection(prescriptionsCollection).count()).toBe(0);
   });
 
   it('takes a contact-lens prescription for one eye only, but not for none', async () => {

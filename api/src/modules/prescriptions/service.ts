@@ -3,16 +3,22 @@ import type { Clock } from '../../deps';
 import type { FieldCrypto } from '../../crypto/field-crypto';
 import { badRequest } from '../../http/errors';
 import type { Storage } from '../../storage/port';
+import type { CustomerService } from '../customers/service';
 import type { PrescriptionRecord } from './records';
-import { C } from '../../collections';
+import { PrescriptionRepository } from './repository';
 
 /** Prescriptions entered in the store, checked with the SPEC §5 rules and stored encrypted. */
 export class PrescriptionService {
+  private readonly repo: PrescriptionRepository;
+
   constructor(
-    private readonly storage: Storage,
+    storage: Storage,
     private readonly clock: Clock,
     private readonly crypto: FieldCrypto,
-  ) {}
+    private readonly customers: CustomerService,
+  ) {
+    this.repo = new PrescriptionRepository(storage);
+  }
 
   private toPublic(r: PrescriptionRecord): Prescription {
     const entry = prescriptionEntrySchema.parse(JSON.parse(this.crypto.decrypt(r.sealed, r.id)));
@@ -20,9 +26,9 @@ export class PrescriptionService {
   }
 
   async create(input: PrescriptionCreate, storeId: string): Promise<Prescription> {
-    const existing = await this.storage.collection(C.prescriptions).get(input.prescriptionId);
+    const existing = await this.repo.get(input.prescriptionId);
     if (existing) return this.toPublic(existing);
-    if (!(await this.storage.collection(C.customers).get(input.customerId))) {
+    if (!(await this.customers.get(input.customerId))) {
       throw badRequest({ customerId: 'Kunden findes ikke. Opret kunden først.' });
     }
     const today = this.clock.now();
@@ -42,11 +48,16 @@ export class PrescriptionService {
       sealed: this.crypto.encrypt(JSON.stringify(input.entry), input.prescriptionId),
       createdAt: today.toISOString(),
     };
-    await this.storage.collection(C.prescriptions).put(record);
+    await this.repo.put(record);
     return this.toPublic(record);
   }
 
+  /** Whether a prescription is stored, for the modules that refer to one (an order's prescription). */
+  async exists(id: string): Promise<boolean> {
+    return (await this.repo.get(id)) !== undefined;
+  }
+
   async forCustomer(customerId: string): Promise<Prescription[]> {
-    return (await this.storage.collection(C.prescriptions).find((p) => p.customerId === customerId)).map((p) => this.toPublic(p));
+    return (await this.repo.forCustomer(customerId)).map((p) => this.toPublic(p));
   }
 }

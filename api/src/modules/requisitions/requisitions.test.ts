@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { requisitionListResponseSchema, syncResponseSchema } from '@optik/shared';
 import { command, makeTestApp, staffAgent } from '../../test/harness';
 import { requisitionMessages } from './service';
-import { C } from '../../collections';
+import { requisitionsCollection } from './records';
 
 describe('requisitions', () => {
   it("a manager lists only their own store's requisitions, undecided first", async () => {
@@ -19,7 +19,7 @@ describe('requisitions', () => {
     expect((await staff.agent.get('/api/staff/requisitions').expect(403)).body.error.code).toBe('forbidden');
     const res = syncResponseSchema.parse((await staff.post('/api/sync', { commands: [command('requisition.decide', { requisitionId: 'rq-001', decision: 'approved' })] }).expect(200)).body);
     expect(res.results[0]).toMatchObject({ status: 'rejected', error: { code: 'forbidden', message: requisitionMessages.managersOnly } });
-    expect((await t.storage.collection(C.requisitions).get('rq-001'))!.status).toBe('pending');
+    expect((await t.storage.collection(requisitionsCollection).get('rq-001'))!.status).toBe('pending');
   });
 
   it('a manager approves with a note, once; a replay is a duplicate, a second decision is refused', async () => {
@@ -32,7 +32,7 @@ describe('requisitions', () => {
     const reject = command('requisition.decide', { requisitionId: 'rq-001', decision: 'rejected', note: 'Fortrudt' });
     const second = syncResponseSchema.parse((await manager.post('/api/sync', { commands: [reject] }).expect(200)).body);
     expect(second.results[0]).toMatchObject({ status: 'rejected', error: { code: 'conflict', message: 'Rekvisitionen er allerede godkendt.' } });
-    expect((await t.storage.collection(C.requisitions).get('rq-001'))!.status).toBe('approved');
+    expect((await t.storage.collection(requisitionsCollection).get('rq-001'))!.status).toBe('approved');
   });
 
   it("a rejection needs a note, and another store's requisition is refused", async () => {
@@ -49,7 +49,7 @@ describe('requisitions', () => {
     );
     expect(res.results[0]).toMatchObject({ status: 'rejected', error: { fields: { note: 'Skriv en note om, hvorfor rekvisitionen afvises.' } } });
     expect(res.results[1]).toMatchObject({ status: 'rejected', error: { fields: { requisitionId: requisitionMessages.unknown } } });
-    expect((await t.storage.collection(C.requisitions).get('rq-005'))!.status).toBe('pending');
+    expect((await t.storage.collection(requisitionsCollection).get('rq-005'))!.status).toBe('pending');
   });
 
   it("mails the manager's decision to the company's contact (a seeded requisition has no employee address)", async () => {

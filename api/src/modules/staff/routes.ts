@@ -1,22 +1,47 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { customerSearchRequestSchema, recentCustomersQuerySchema, staffGiftCardPaymentRequestSchema, staffOrdersQuerySchema, syncRequestSchema } from '@optik/shared';
+import { z as zm } from 'zod/mini';
+import {
+  customerSearchRequestSchema,
+  isoDateSchema,
+  orderStatusChangeRequestSchema,
+  recentCustomersQuerySchema,
+  returnConfirmRequestSchema,
+  staffGiftCardPaymentRequestSchema,
+  staffOrdersQuerySchema,
+  syncRequestSchema,
+} from '@optik/shared';
 import type { AppConfig } from '../../deps';
 import { parseOr400 } from '../../http/errors';
 import { requireCsrf } from '../../http/identity';
 import { currentUser, requireRole, STAFF_ROLES } from '../auth/guard';
 import type { AuthService } from '../auth/service';
+import type { BookingService } from '../booking/service';
 import type { CustomerService } from '../customers/service';
 import { hideGiftCardNumbers } from '../gift-cards/service';
 import { giftCardPinThrottle } from '../gift-cards/throttle';
+import type { MyOrdersService } from '../my-orders/service';
+import type { OrderService } from '../orders/service';
 import type { PaymentService } from '../payments/service';
 import type { PrescriptionService } from '../prescriptions/service';
 import type { RequisitionService } from '../requisitions/service';
 import type { SyncService } from '../sync/service';
-import type { Storage } from '../../storage/port';
-import { C } from '../../collections';
 
-export function staffRoutes(deps: { config: AppConfig; auth: AuthService; sync: SyncService; customers: CustomerService; prescriptions: PrescriptionService; requisitions: RequisitionService; storage: Storage; payments: PaymentService }): Router {
+const staffBookingsQuerySchema = zm.object({ from: zm.optional(isoDateSchema) });
+
+/** Every /api/staff route (and the store app's /api/sync): store staff and managers only, each calling the service that owns the data. */
+export function staffRoutes(deps: {
+  config: AppConfig;
+  auth: AuthService;
+  sync: SyncService;
+  customers: CustomerService;
+  prescriptions: PrescriptionService;
+  requisitions: RequisitionService;
+  orders: OrderService;
+  payments: PaymentService;
+  bookings: BookingService;
+  myOrders: MyOrdersService;
+}): Router {
   const r = Router();
   const staff = [requireCsrf(deps.config), requireRole(deps.auth, STAFF_ROLES)];
 
@@ -27,7 +52,7 @@ export function staffRoutes(deps: { config: AppConfig; auth: AuthService; sync: 
 
   r.post('/api/staff/customers/search', ...staff, async (req, res) => {
     const { q } = parseOr400(customerSearchRequestSchema, req.body ?? {});
-    res.json({ data: await deps.customers.search(q) });
+    res.json({ data: await deps.customers.search(q, currentUser(res).storeId) });
   });
 
   // The device's offline copy: only this store's customers, never the whole customer base.
@@ -42,8 +67,7 @@ export function staffRoutes(deps: { config: AppConfig; auth: AuthService; sync: 
     const { since } = parseOr400(staffOrdersQuerySchema, req.query);
     const storeId = currentUser(res).storeId;
     res.set('Cache-Control', 'no-store');
-    const changed = await deps.storage.collection(C.orders).find((o) => o.storeId === storeId && (!since || (o.updatedAt ?? o.createdAt) >= since));
-    res.json({ data: changed.sort((a, b) => (a.updatedAt ?? a.createdAt).localeCompare(b.updatedAt ?? b.createdAt)).map(hideGiftCardNumbers) });
+    res.json({ data: storeId ? (await deps.orders.listForStore(storeId, since)).map(hideGiftCardNumbers) : [] });
   });
 
   // A gift card taken at the counter (number and PIN typed by the customer): checked and taken at once, so it needs the network.
@@ -72,7 +96,32 @@ export function staffRoutes(deps: { config: AppConfig; auth: AuthService; sync: 
     const { customerId } = parseOr400(z.object({ customerId: z.uuid('Ukendt kunde.') }), req.params);
     const storeId = currentUser(res).storeId;
     res.set('Cache-Control', 'no-store');
-    res.json({ data: (await deps.storage.collection(C.orders).find((o) => o.customerId === customerId && o.storeId === storeId)).map(hideGiftCardNumbers) });
+    res.json({ data: storeId ? (await deps.orders.listForCustomerInStore(customerId, storeId)).map(hideGiftCardNumbers) : [] });
+  });
+
+  // A store or the returns desk received the parcel: the return is confirmed and refunded (my-orders).
+  r.post('/api/staff/returns/confirm', ...staff, async (req, res) => {
+    const { returnNumber } = parseOr400(returnConfirmRequestSchema, req.body ?? {});
+    res.json({ data: await deps.myOrders.confirmReturn(returnNumber) });
+  });
+
+  // The store hands the order over, or the warehouse ships it: SPEC §4 order states, refused when not allowed (my-orders).
+  r.post('/api/staff/orders/status', ...staff, async (req, res) => {
+    const { orderNumber, status } = parseOr400(orderStatusChangeRequestSchema, req.body ?? {});
+    res.json({ data: await deps.myOrders.changeOrderStatus(orderNumber, status, currentUser(res)) });
+  });
+
+  // The store's eye-exam bookings (booking); staff see only their own store's.
+  r.get('/api/staff/bookings', requireRole(deps.auth, STAFF_ROLES), async (req, res) => {
+    const q = parseOr400(staffBookingsQuerySchema, req.query);
+    const user = currentUser(res);
+    res.set('Cache-Control', 'no-store');
+    res.json({ data: user.storeId ? await deps.bookings.listForStore(user.storeId, q.from ?? deps.bookings.today()) : [] });
+  });
+
+  // SPEC §4 request sent → confirmed: the store confirms a booking that waits for it (booking).
+  r.post('/api/staff/bookings/:id/confirm', ...staff, async (req, res) => {
+    res.json({ data: await deps.bookings.confirmByStore(req.params.id as string, currentUser(res).storeId ?? '') });
   });
 
   return r;

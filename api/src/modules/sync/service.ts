@@ -1,35 +1,42 @@
-import { syncPayloadSchemas, type SessionUser, type SyncCommandEnvelope, type SyncCommandType, type SyncResult } from '@optik/shared';
+import { paymentRequestSchema, syncPayloadSchemas, type SessionUser, type SyncCommandEnvelope, type SyncCommandType, type SyncResult } from '@optik/shared';
 import type { Clock } from '../../deps';
 import { fieldErrors, HttpError } from '../../http/errors';
 import type { Storage } from '../../storage/port';
 import type { SyncLogRecord } from './records';
+import { SyncLogRepository } from './repository';
 import type { CustomerService } from '../customers/service';
 import type { PrescriptionService } from '../prescriptions/service';
 import type { OrderService } from '../orders/service';
 import type { PaymentService } from '../payments/service';
 import type { RequisitionService } from '../requisitions/service';
-import { C } from '../../collections';
 
 type Handler = (payload: unknown, user: SessionUser) => Promise<unknown>;
 
+export const syncMessages = {
+  unknownCommand: (type: string) => `Ukendt kommando: ${type}`,
+  otherStore: 'Kommandoen er allerede brugt af en anden butik.',
+} as const;
+
 /**
  * POST /api/sync intake, after rocicorp's push protocol:
- *  1. commands are processed in the order sent;
- *  2. a command id already in the sync log answers its stored result ("duplicate") — no second effect;
- *  3. a command id being processed right now (the same batch sent twice at once) waits for
- *     that run and then answers its stored result;
- *  4. a bad payload or a refused rule is recorded as "rejected" with field errors and does not
- *     stop the commands after it.
+ *  1. commands are processed in the order sent, each in one transaction: its effects and its
+ *     sync-log entry commit together or not at all;
+ *  2. a command id already in the sync log answers its stored result ("duplicate") — no second
+ *     effect. Transactions run one at a time, so the same batch sent twice at once applies once;
+ *  3. a command id another store has used is refused, without that store's result;
+ *  4. a bad payload or a refused rule is recorded as "rejected" with field errors (its partial
+ *     writes undone) and does not stop the commands after it.
  */
 export class SyncService {
-  private readonly inFlight = new Map<string, Promise<SyncResult>>();
   private readonly handlers: Record<SyncCommandType, Handler>;
+  private readonly log: SyncLogRepository;
 
   constructor(
     private readonly storage: Storage,
     private readonly clock: Clock,
-    s: { customers: CustomerService; prescriptions: PrescriptionService; orders: OrderService; payments: PaymentService; requisitions: RequisitionService },
+    private readonly s: { customers: CustomerService; prescriptions: PrescriptionService; orders: OrderService; payments: PaymentService; requisitions: RequisitionService },
   ) {
+    this.log = new SyncLogRepository(storage);
     this.handlers = {
       'customer.create': (payload, user) => s.customers.create(syncPayloadSchemas['customer.create'].parse(payload), user.storeId!),
       'prescription.create': (payload, user) => s.prescriptions.create(syncPayloadSchemas['prescription.create'].parse(payload), user.storeId!),
@@ -45,33 +52,31 @@ export class SyncService {
     return results;
   }
 
-  /**
-   * The in-flight entry is set before the first await: two requests carrying the same command
-   * must never both pass the sync-log check (a handler with an outside effect, like an SMS,
-   * would run twice).
-   */
-  private one(command: SyncCommandEnvelope, user: SessionUser): Promise<SyncResult> {
-    const running = this.inFlight.get(command.id);
-    if (running) return running.then((r) => ({ ...r, status: 'duplicate' }));
-    const run = (async (): Promise<SyncResult> => {
-      const logged = await this.storage.collection(C.syncLog).get(command.id);
-      if (logged) return { id: logged.id, status: 'duplicate', result: logged.result, error: logged.error };
-      return this.apply(command, user);
-    })().finally(() => this.inFlight.delete(command.id));
-    this.inFlight.set(command.id, run);
-    return run;
+  private async one(command: SyncCommandEnvelope, user: SessionUser): Promise<SyncResult> {
+    const { answer, logged } = await this.storage.transaction(async () => {
+      const logged = await this.log.get(command.id);
+      if (logged) return { answer: replay(logged, user), logged };
+      return { answer: await this.apply(command, user), logged: undefined };
+    });
+    if (answer.status === 'duplicate' && logged?.type === 'paymentRequest.send' && logged.status === 'applied') {
+      // The request may be stored but undelivered (the server stopped before its SMS or e-mail went out).
+      const sent = paymentRequestSchema.safeParse(logged.result);
+      if (sent.success) await this.s.payments.resumeDelivery(sent.data.id);
+    }
+    return answer;
   }
 
+  /** Runs the handler as a savepoint (a refused command's writes vanish) and logs the outcome in the same transaction. */
   private async apply(command: SyncCommandEnvelope, user: SessionUser): Promise<SyncResult> {
     const handler = this.handlers[command.type as SyncCommandType] as Handler | undefined;
     let entry: Pick<SyncLogRecord, 'status' | 'result' | 'error'>;
     try {
-      if (!handler) throw new HttpError(400, 'bad_request', `Ukendt kommando: ${command.type}`);
-      entry = { status: 'applied', result: await handler(command.payload, user), error: null };
+      if (!handler) throw new HttpError(400, 'bad_request', syncMessages.unknownCommand(command.type));
+      entry = { status: 'applied', result: await this.storage.transaction(() => handler(command.payload, user)), error: null };
     } catch (err) {
       entry = { status: 'rejected', result: null, error: toError(err) };
     }
-    await this.storage.collection(C.syncLog).put({
+    await this.log.insert({
       id: command.id,
       type: command.type,
       storeId: user.storeId!,
@@ -81,6 +86,12 @@ export class SyncService {
     });
     return { id: command.id, ...entry };
   }
+}
+
+/** A command id seen before: its stored answer for the store that sent it, a refusal for any other. */
+function replay(logged: SyncLogRecord, user: SessionUser): SyncResult {
+  if (logged.storeId !== user.storeId) return { id: logged.id, status: 'rejected', result: null, error: { code: 'conflict', message: syncMessages.otherStore } };
+  return { id: logged.id, status: 'duplicate', result: logged.result, error: logged.error };
 }
 
 function toError(err: unknown): NonNullable<SyncResult['error']> {

@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { syncResponseSchema } from '@optik/shared';
 import { makeTestApp, shopperAgent, staffAgent } from '../../test/harness';
-import { C } from '../../collections';
+import { badRequest } from '../../http/errors';
+import { customerMessages } from '../customers/service';
+import { SyncService, syncMessages } from './service';
+import { customersCollection } from '../customers/records';
+import { syncLogCollection } from './records';
 
 const PASSWORD = 'Demo1234!';
 
@@ -29,7 +33,7 @@ describe('POST /api/sync', () => {
     expect(customer.customerNumber).toMatch(/^K\d{6}$/);
     const again = syncResponseSchema.parse((await s.post('/api/sync', { commands: [cmd] }).expect(200)).body);
     expect(again.results[0]).toEqual({ ...first.results[0], status: 'duplicate' });
-    expect(await t.storage.collection(C.customers).count()).toBe(1);
+    expect(await t.storage.collection(customersCollection).count()).toBe(1);
   });
 
   it('applies a command once when the same batch arrives twice at the same moment', async () => {
@@ -39,8 +43,8 @@ describe('POST /api/sync', () => {
     const [a, b] = await Promise.all([s.post('/api/sync', batch).expect(200), s.post('/api/sync', batch).expect(200)]);
     const statuses = [...a.body.results, ...b.body.results].map((r: { status: string }) => r.status).sort();
     expect(statuses).toEqual(['applied', 'applied', 'duplicate', 'duplicate']);
-    expect(await t.storage.collection(C.customers).count()).toBe(2);
-    expect(await t.storage.collection(C.syncLog).count()).toBe(2);
+    expect(await t.storage.collection(customersCollection).count()).toBe(2);
+    expect(await t.storage.collection(syncLogCollection).count()).toBe(2);
   });
 
   it('rejects one bad command with field errors and applies the others', async () => {
@@ -52,7 +56,7 @@ describe('POST /api/sync', () => {
     const res = syncResponseSchema.parse((await s.post('/api/sync', { commands: [good1, bad, good2] }).expect(200)).body);
     expect(res.results.map((r) => r.status)).toEqual(['applied', 'rejected', 'applied']);
     expect(res.results[1]!.error).toMatchObject({ code: 'validation_failed', fields: { zip: 'Ugyldigt postnummer.', firstName: 'Navnet må kun indeholde bogstaver og tal.' } });
-    expect(await t.storage.collection(C.customers).count()).toBe(2);
+    expect(await t.storage.collection(customersCollection).count()).toBe(2);
     // A rejected command id stays rejected; the fixed command is sent under a new id.
     const again = await s.post('/api/sync', { commands: [bad] }).expect(200);
     expect(again.body.results[0].status).toBe('duplicate');
@@ -75,7 +79,7 @@ describe('POST /api/sync', () => {
     const t = await makeTestApp();
     const s = await staffAgent(t);
     await s.post('/api/sync', { commands: [createCustomer()] }).expect(200);
-    const [record] = await t.storage.collection(C.customers).all();
+    const [record] = await t.storage.collection(customersCollection).all();
     expect(JSON.stringify(record)).not.toMatch(/070761|4285/);
     expect(record!.cprSealed).toMatch(/^v1\./);
     const dup = await s.post('/api/sync', { commands: [createCustomer({ firstName: 'Anden' })] }).expect(200);
@@ -99,7 +103,82 @@ describe('POST /api/sync', () => {
     await s.agent.post('/api/sync').send({ commands: [createCustomer()] }).expect(403);
     const bad = await s.post('/api/sync', { commands: [{ id: 'not-a-uuid', type: 'customer.create', createdAt: 'x', payload: {} }] }).expect(400);
     expect(Object.keys(bad.body.error.fields)).toEqual(['commands.0.id', 'commands.0.createdAt']);
-    expect(await t.storage.collection(C.customers).count()).toBe(0);
+    expect(await t.storage.collection(customersCollection).count()).toBe(0);
+  });
+});
+
+describe('POST /api/sync: one transaction per command', () => {
+  it('stores one customer when 20 commands with one CPR arrive at once from two sessions of a store', async () => {
+    const t = await makeTestApp();
+    const [a, b] = [await staffAgent(t), await staffAgent(t, 'leder1')];
+    const commands = Array.from({ length: 20 }, (_, i) => createCustomer({ lastName: `Nummer${String.fromCharCode(97 + i)}` }));
+    const answers = await Promise.all(commands.map((c, i) => (i % 2 ? b : a).post('/api/sync', { commands: [c] }).expect(200)));
+    const results = answers.map((r) => syncResponseSchema.parse(r.body).results[0]!);
+    const applied = results.filter((r) => r.status === 'applied');
+    expect(applied).toHaveLength(1);
+    const refused = results.filter((r) => r.status !== 'applied');
+    expect(refused).toHaveLength(19);
+    for (const r of refused) {
+      expect(r).toMatchObject({ status: 'rejected', result: null, error: { code: 'validation_failed', fields: { cpr: customerMessages.cprTaken } } });
+    }
+    const stored = await t.storage.collection(customersCollection).all();
+    expect(stored.map((c) => c.id)).toEqual([(applied[0]!.result as { id: string }).id]);
+    // The 19 refused customers took no customer number.
+    expect((applied[0]!.result as { customerNumber: string }).customerNumber).toBe('K100001');
+    const next = await a.post('/api/sync', { commands: [createCustomer({ cpr: undefined })] }).expect(200);
+    expect(next.body.results[0].result.customerNumber).toBe('K100002');
+  });
+
+  it("refuses a command id another store has used, without that store's result, and records nothing", async () => {
+    const t = await makeTestApp();
+    const here = await staffAgent(t);
+    const there = await staffAgent(t, 'medarbejder2', 'st-002');
+    const cmd = createCustomer();
+    const first = syncResponseSchema.parse((await here.post('/api/sync', { commands: [cmd] }).expect(200)).body).results[0]!;
+    const customer = first.result as { customerNumber: string; cpr: string };
+    const stolen = await there.post('/api/sync', { commands: [cmd] }).expect(200);
+    expect(stolen.body.results[0]).toEqual({ id: cmd.id, status: 'rejected', result: null, error: { code: 'conflict', message: syncMessages.otherStore } });
+    expect(JSON.stringify(stolen.body)).not.toContain(customer.customerNumber);
+    expect(JSON.stringify(stolen.body)).not.toContain(customer.cpr);
+    // The first store's log entry stands: its replay is still its own duplicate.
+    expect((await t.storage.collection(syncLogCollection).get(cmd.id))!.storeId).toBe('st-001');
+    expect((await here.post('/api/sync', { commands: [cmd] }).expect(200)).body.results[0]).toEqual({ ...first, status: 'duplicate' });
+    expect(await t.storage.collection(customersCollection).count()).toBe(1);
+  });
+
+  it("undoes a refused command's writes and logs it as rejected", async () => {
+    const t = await makeTestApp();
+    const s = await staffAgent(t);
+    await s.post('/api/sync', { commands: [createCustomer()] }).expect(200);
+    // The handler takes a customer number, then the CPR's unique key refuses the customer.
+    const taken = createCustomer({ firstName: 'Anden' });
+    const refused = await s.post('/api/sync', { commands: [taken] }).expect(200);
+    expect(refused.body.results[0]).toMatchObject({ status: 'rejected', error: { fields: { cpr: customerMessages.cprTaken } } });
+    expect(await t.storage.collection(syncLogCollection).get(taken.id)).toMatchObject({ status: 'rejected', result: null, error: { fields: { cpr: customerMessages.cprTaken } } });
+    const next = await s.post('/api/sync', { commands: [createCustomer({ cpr: undefined })] }).expect(200);
+    expect(next.body.results[0].result.customerNumber).toBe('K100002');
+    expect(await t.storage.collection(customersCollection).count()).toBe(2);
+  });
+
+  it('leaves no record of a handler that stored something and then failed', async () => {
+    const t = await makeTestApp();
+    const failing = {
+      create: async (input: Parameters<typeof t.services.customers.create>[0], storeId: string) => {
+        await t.services.customers.create(input, storeId);
+        throw badRequest({ street: 'Adressen kunne ikke findes.' });
+      },
+    };
+    const sync = new SyncService(t.storage, t.clock, { customers: failing } as unknown as ConstructorParameters<typeof SyncService>[2]);
+    const user = { id: 'u-medarbejder1', role: 'store-staff', name: 'Anders Møller', email: null, storeId: 'st-001', storeName: null, companyId: null } as const;
+    const cmd = createCustomer({ cpr: undefined });
+    const [result] = await sync.push([{ ...cmd, payload: cmd.payload }], user);
+    expect(result).toMatchObject({ id: cmd.id, status: 'rejected', result: null, error: { code: 'validation_failed', fields: { street: 'Adressen kunne ikke findes.' } } });
+    expect(await t.storage.collection(customersCollection).get(cmd.payload.customerId)).toBeUndefined();
+    expect(await t.storage.collection(customersCollection).count()).toBe(0);
+    expect(await t.storage.collection(syncLogCollection).get(cmd.id)).toMatchObject({ status: 'rejected', storeId: 'st-001' });
+    // Its customer number was given back with the customer.
+    const s = await staffAgent(t);
+    expect((await s.post('/api/sync', { commands: [createCustomer({ cpr: undefined })] }).expect(200)).body.results[0].result.customerNumber).toBe('K100001');
   });
 });
 
@@ -116,5 +195,18 @@ describe('POST /api/staff/customers/search', () => {
     expect(byCpr.body.data[0].cpr).toBe('070761-XXXX');
     expect((await s.post('/api/staff/customers/search', { q: '070761' }).expect(200)).body.data).toHaveLength(0);
     await s.post('/api/staff/customers/search', { q: 'x' }).expect(400);
+  });
+
+  it("finds another store's customer only by an exact CPR, customer number, e-mail or phone number", async () => {
+    const t = await makeTestApp();
+    const here = await staffAgent(t);
+    const there = await staffAgent(t, 'medarbejder2', 'st-002');
+    const created = await there.post('/api/sync', { commands: [createCustomer({ firstName: 'Søren', lastName: 'Ågård', email: 'Soeren@Example.dk', phone: '30405060' })] }).expect(200);
+    const { id, customerNumber } = created.body.results[0].result as { id: string; customerNumber: string };
+    const found = async (q: string) => ((await here.post('/api/staff/customers/search', { q }).expect(200)).body.data as { id: string }[]).map((c) => c.id);
+    for (const q of ['soeren', 'Ågård', 'example.dk', '3040', customerNumber.slice(0, 4)]) expect(await found(q)).toEqual([]);
+    for (const q of ['070761-4285', customerNumber, customerNumber.slice(1), 'soeren@example.dk', '+45 30 40 50 60']) expect(await found(q)).toEqual([id]);
+    // Its own store still finds it by any part.
+    expect((await there.post('/api/staff/customers/search', { q: 'gård' }).expect(200)).body.data.map((c: { id: string }) => c.id)).toEqual([id]);
   });
 });
