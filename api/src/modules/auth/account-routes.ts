@@ -8,27 +8,20 @@ import {
   passwordResetRequestSchema,
   passwordResetSchema,
 } from '@optik/shared';
-import { createFieldCrypto } from '../../crypto/field-crypto';
-import type { AppConfig, Clock } from '../../deps';
+import type { AppConfig } from '../../deps';
 import { parseOr400 } from '../../http/errors';
 import { readSessionToken, requireCsrf, verifiedShopperId } from '../../http/identity';
-import { createSimulatedEid, type EidProvider } from '../../ports/eid';
-import type { Mailer } from '../../ports/mail';
-import type { Storage } from '../../storage/port';
-import { AccountService } from './account-service';
-import { EID_CALLBACK_PATH, EidService } from './eid-service';
+import type { AccountService } from './account-service';
+import type { EidService } from './eid-service';
 import { currentUser, requireRole } from './guard';
 import { attemptLimiter, loginLimiter, pendingLoginCookie, signIn } from './http';
 import type { AuthService } from './service';
 
 export interface AccountFeatureDeps {
-  storage: Storage;
-  clock: Clock;
   config: AppConfig;
-  mailer: Mailer;
   auth: AuthService;
-  /** The e-ID broker; the local simulator when none is configured. */
-  eid?: EidProvider;
+  account: AccountService;
+  eid: EidService;
 }
 
 /**
@@ -36,10 +29,7 @@ export interface AccountFeatureDeps {
  * link, the customer's details and password, and login by national e-ID (SPEC §6).
  */
 export function accountFeatureRoutes(deps: AccountFeatureDeps): Router {
-  const { config, auth } = deps;
-  const account = new AccountService(deps.storage, deps.clock, config, deps.mailer, auth);
-  const provider = deps.eid ?? createSimulatedEid({ clock: deps.clock, redirectUri: `${config.publicWebUrl}${EID_CALLBACK_PATH}` });
-  const eid = new EidService(deps.storage, deps.clock, config, provider, auth, createFieldCrypto(config.secret, 'cpr'));
+  const { config, auth, account, eid } = deps;
 
   const r = Router();
   const csrf = requireCsrf(config);
@@ -85,7 +75,7 @@ export function accountFeatureRoutes(deps: AccountFeatureDeps): Router {
     signIn(res, config, await eid.callback(verifiedShopperId(res), body));
   });
 
-  if (provider.routes) r.use(provider.routes());
+  if (eid.provider.routes) r.use(eid.provider.routes());
   r.use(pendingLoginCookie(config));
   return r;
 }

@@ -6,10 +6,9 @@ import { badRequest, HttpError, notFound } from '../../http/errors';
 import { hashToken, newId } from '../../http/identity';
 import type { Mailer } from '../../ports/mail';
 import type { Storage } from '../../storage/port';
-import type { AccountProfileRecord } from './records';
 import { hashPassword, verifyPassword } from './password';
+import { AuthRepository } from './repository';
 import type { AuthService } from './service';
-import { C } from '../../collections';
 
 type DetailsUpdate = z.output<typeof accountDetailsUpdateSchema>;
 type PasswordChange = z.output<typeof passwordChangeSchema>;
@@ -29,34 +28,28 @@ export const hasPassword = (account: Account) => account.passwordHash !== '';
  * signed-in account only; there is no way to name another one.
  */
 export class AccountService {
+  private readonly repo: AuthRepository;
+
   constructor(
-    private readonly storage: Storage,
+    storage: Storage,
     private readonly clock: Clock,
     private readonly config: AppConfig,
     private readonly mailer: Mailer,
     private readonly auth: AuthService,
-  ) {}
-
-  private get accounts() {
-    return this.storage.collection(C.accounts);
-  }
-  private get profiles() {
-    return this.storage.collection(C.accountProfiles);
-  }
-  private get resets() {
-    return this.storage.collection(C.passwordResets);
+  ) {
+    this.repo = new AuthRepository(storage);
   }
 
   private async account(id: string): Promise<Account> {
-    const account = await this.accounts.get(id);
+    const account = await this.repo.account(id);
     if (!account) throw notFound();
     return account;
   }
 
   async details(accountId: string): Promise<AccountDetails> {
     const account = await this.account(accountId);
-    const profile = await this.profiles.get(accountId);
-    const eid = await this.storage.collection(C.eidLinks).findOne((l) => l.accountId === accountId);
+    const profile = await this.repo.profile(accountId);
+    const eidLinked = await this.repo.hasEidLink(accountId);
     return {
       firstName: account.firstName,
       lastName: account.lastName,
@@ -66,19 +59,20 @@ export class AccountService {
       zip: profile?.zip ?? '',
       city: profile?.city ?? '',
       hasPassword: hasPassword(account),
-      eidLinked: Boolean(eid),
+      eidLinked,
     };
   }
 
   /** Name, phone and address; the city always follows the postcode (DOMAIN.md postcode list). */
   async updateDetails(accountId: string, input: DetailsUpdate): Promise<AccountDetails> {
     await this.account(accountId);
-    await this.accounts.update(accountId, (a) => ({ ...a, firstName: input.firstName, lastName: input.lastName, phone: input.phone }));
     const postcode = input.zip ? validatePostcode(input.zip) : null;
     const address = { street: input.street, zip: postcode?.ok ? postcode.postcode : '', city: postcode?.ok ? postcode.city : '' };
     const now = this.clock.now().toISOString();
-    const fresh: AccountProfileRecord = { id: accountId, ...address, cprSealed: null, updatedAt: now };
-    if (!(await this.profiles.update(accountId, (p) => ({ ...p, ...address, updatedAt: now })))) await this.profiles.put(fresh);
+    await this.repo.transaction(async () => {
+      await this.repo.updateAccount(accountId, (a) => ({ ...a, firstName: input.firstName, lastName: input.lastName, phone: input.phone }));
+      await this.repo.saveProfile(accountId, (p) => ({ id: accountId, cprSealed: null, ...p, ...address, updatedAt: now }));
+    });
     return this.details(accountId);
   }
 
@@ -95,8 +89,10 @@ export class AccountService {
       if (await verifyPassword(input.password, account.passwordHash)) throw badRequest({ password: accountMessages.samePassword });
     }
     const passwordHash = await hashPassword(input.password);
-    await this.accounts.update(accountId, (a) => ({ ...a, passwordHash }));
-    await this.auth.endSessions(accountId, sessionToken);
+    await this.repo.transaction(async () => {
+      await this.repo.updateAccount(accountId, (a) => ({ ...a, passwordHash }));
+      await this.auth.endSessions(accountId, sessionToken);
+    });
     if (account.email) {
       await this.mailer.send({
         to: account.email,
@@ -114,9 +110,8 @@ export class AccountService {
   async requestPasswordReset(email: string): Promise<void> {
     const account = await this.auth.findByEmail(email);
     if (!account?.email) return;
-    for (const old of await this.resets.find((r) => r.accountId === account.id)) await this.resets.remove(old.id);
     const token = newId(32);
-    await this.resets.insert({ id: hashToken(token), accountId: account.id, expiresAt: new Date(this.clock.now().getTime() + RESET_TTL_MS).toISOString() });
+    await this.repo.replacePasswordReset({ id: hashToken(token), accountId: account.id, expiresAt: new Date(this.clock.now().getTime() + RESET_TTL_MS).toISOString() });
     const link = `${this.config.publicWebUrl}${FORGOT_PASSWORD_PATH}#token=${token}`;
     await this.mailer.send({
       to: account.email,
@@ -131,13 +126,16 @@ export class AccountService {
    * and the customer is signed in (or asked to accept the latest terms first).
    */
   async resetPassword(input: PasswordReset): Promise<{ token: string; session: SessionResponse }> {
-    const pending = await this.resets.get(hashToken(input.token));
-    if (pending) await this.resets.remove(pending.id);
-    if (!pending || Date.parse(pending.expiresAt) <= this.clock.now().getTime()) throw new HttpError(422, 'unprocessable', da.errors.verificationExpired);
+    // Hashed before the transaction: scrypt takes a while and writers wait for a transaction.
     const passwordHash = await hashPassword(input.password);
-    const account = await this.accounts.update(pending.accountId, (a) => ({ ...a, passwordHash, emailVerified: true }));
+    const account = await this.repo.transaction(async () => {
+      const pending = await this.repo.takePasswordReset(hashToken(input.token));
+      if (!pending || Date.parse(pending.expiresAt) <= this.clock.now().getTime()) return undefined;
+      const updated = await this.repo.updateAccount(pending.accountId, (a) => ({ ...a, passwordHash, emailVerified: true }));
+      if (updated) await this.auth.endSessions(updated.id);
+      return updated;
+    });
     if (!account) throw new HttpError(422, 'unprocessable', da.errors.verificationExpired);
-    await this.auth.endSessions(account.id);
     return this.auth.completeLogin(account, 'password');
   }
 }

@@ -3,7 +3,7 @@ import { accountDetailsResponseSchema, CURRENT_TERMS_VERSION, sessionResponseSch
 import { makeTestApp, shopperAgent, staffAgent, type TestApp } from '../../test/harness';
 import { hashToken } from '../../http/identity';
 import { verifyPassword } from './password';
-import { C } from '../../collections';
+import { accountsCollection, passwordResetsCollection } from './records';
 
 const PASSWORD = 'Demo1234!';
 
@@ -30,7 +30,7 @@ describe('terms not accepted (SPEC §3)', () => {
 
     const accepted = await s.post('/api/auth/accept-terms', { version: CURRENT_TERMS_VERSION }).expect(200);
     expect(sessionResponseSchema.parse(accepted.body).user.email).toBe('gamle-vilkaar@example.dk');
-    expect((await t.storage.collection(C.accounts).get('u-gamle-vilkaar'))!.termsVersion).toBe(CURRENT_TERMS_VERSION);
+    expect((await t.storage.collection(accountsCollection).get('u-gamle-vilkaar'))!.termsVersion).toBe(CURRENT_TERMS_VERSION);
     await s.agent.get('/api/auth/me').expect(200);
     // The step is used up.
     await s.post('/api/auth/accept-terms', { version: CURRENT_TERMS_VERSION }).expect(410);
@@ -54,7 +54,7 @@ describe('terms not accepted (SPEC §3)', () => {
 
     t.clock.advance(16 * 60 * 1000);
     await s.post('/api/auth/accept-terms', { version: CURRENT_TERMS_VERSION }).expect(410);
-    expect((await t.storage.collection(C.accounts).get('u-gamle-vilkaar'))!.termsVersion).toBe(1);
+    expect((await t.storage.collection(accountsCollection).get('u-gamle-vilkaar'))!.termsVersion).toBe(1);
   });
 
   it('keeps "e-mail not verified" ahead of the terms and gives no terms step for a wrong password', async () => {
@@ -81,8 +81,8 @@ describe('password reset by a mailed one-time link', () => {
     expect(mail.text).toContain('http://shop.test/min-konto/glemt-l%C3%B8sen#token=');
     const token = resetLink(mail.text);
     // Stored only as a hash.
-    expect(await t.storage.collection(C.passwordResets).get(token)).toBeUndefined();
-    expect(await t.storage.collection(C.passwordResets).get(hashToken(token))).toBeDefined();
+    expect(await t.storage.collection(passwordResetsCollection).get(token)).toBeUndefined();
+    expect(await t.storage.collection(passwordResetsCollection).get(hashToken(token))).toBeDefined();
 
     const bad = await s.post('/api/auth/password-reset', { token, password: 'kort', passwordRepeat: 'kort' }).expect(400);
     expect(bad.body.error.fields).toEqual({ password: 'Adgangskoden skal være mindst 8 tegn.' });
@@ -120,7 +120,7 @@ describe('password reset by a mailed one-time link', () => {
     await s.post('/api/auth/password-reset', { token: first, password: 'ny-lang-kode', passwordRepeat: 'ny-lang-kode' }).expect(422);
     t.clock.advance(60 * 60 * 1000 + 1);
     await s.post('/api/auth/password-reset', { token: second, password: 'ny-lang-kode', passwordRepeat: 'ny-lang-kode' }).expect(422);
-    const account = (await t.storage.collection(C.accounts).get('u-kunde'))!;
+    const account = (await t.storage.collection(accountsCollection).get('u-kunde'))!;
     expect(await verifyPassword(PASSWORD, account.passwordHash)).toBe(true);
     await s.post('/api/auth/password-reset', { token: 'x', password: 'ny-lang-kode', passwordRepeat: 'ny-lang-kode' }).expect(400);
   });
@@ -131,7 +131,7 @@ describe('password reset by a mailed one-time link', () => {
     await s.post('/api/auth/password-reset/request', { email: 'ubekraeftet@example.dk' }).expect(200);
     const token = resetLink(t.mailer.sent[0]!.text);
     await s.post('/api/auth/password-reset', { token, password: 'ny-lang-kode', passwordRepeat: 'ny-lang-kode' }).expect(200);
-    expect((await t.storage.collection(C.accounts).get('u-ubekraeftet'))!.emailVerified).toBe(true);
+    expect((await t.storage.collection(accountsCollection).get('u-ubekraeftet'))!.emailVerified).toBe(true);
 
     await s.post('/api/auth/password-reset/request', { email: 'gamle-vilkaar@example.dk' }).expect(200);
     const terms = await s.post('/api/auth/password-reset', { token: resetLink(t.mailer.sent[1]!.text), password: 'ny-lang-kode', passwordRepeat: 'ny-lang-kode' }).expect(403);

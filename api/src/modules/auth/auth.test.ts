@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { apiErrorSchema, getUserResponseSchema, sessionResponseSchema } from '@optik/shared';
 import { makeTestApp, shopperAgent } from '../../test/harness';
 import { hashPassword, verifyPassword } from './password';
-import { C } from '../../collections';
+import { accountsCollection, sessionsCollection, verificationsCollection } from './records';
 
 const PASSWORD = 'Demo1234!';
 
@@ -34,7 +34,7 @@ describe('customer register / login / logout', () => {
       .expect(201);
     expect(res.body).toEqual({ verificationSent: true, email: 'soren@example.dk' });
     expect(res.headers['set-cookie']).toBeUndefined();
-    const stored = await t.storage.collection(C.accounts).findOne((a) => a.email === 'soren@example.dk');
+    const stored = await t.storage.collection(accountsCollection).getBy('email', 'soren@example.dk');
     expect(stored!.passwordHash).not.toContain('langkode123');
     expect(stored!.phone).toBe('20304050');
     // SPEC §6: not verified yet, so no login
@@ -135,7 +135,48 @@ describe('customer register / login / logout', () => {
     await s.post('/api/auth/login', { email: 'kunde@example.dk', password: PASSWORD }).expect(200);
     t.clock.advance(60 * 60 * 1000 + 1);
     await s.agent.get('/api/auth/me').expect(401);
-    expect(await t.storage.collection(C.sessions).count()).toBe(0);
+    expect(await t.storage.collection(sessionsCollection).count()).toBe(0);
+  });
+});
+
+describe('one account per e-mail', () => {
+  const registration = (email: string) => ({ firstName: 'Mette', lastName: 'Berg', email, phone: '20304050', password: 'langkode123', passwordRepeat: 'langkode123', acceptTerms: true });
+
+  it('stores one account for 20 registrations of one e-mail at once and refuses the others as a single duplicate is refused', async () => {
+    const t = await makeTestApp();
+    const s = await shopperAgent(t);
+    const accounts = t.storage.collection(accountsCollection);
+    const before = await accounts.count();
+    const spellings = ['mette.berg@example.dk', 'Mette.Berg@Example.dk', 'METTE.BERG@EXAMPLE.DK', 'mette.berg@EXAMPLE.dk'];
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => s.post('/api/auth/register', registration(spellings[i % spellings.length]!))));
+
+    expect(answers.map((r) => r.status).sort()).toEqual([201, ...Array<number>(19).fill(409)]);
+    expect(await accounts.count()).toBe(before + 1);
+    const stored = (await accounts.getBy('email', 'mette.berg@example.dk'))!;
+    expect(stored.email).toBe('mette.berg@example.dk');
+    expect(await t.storage.collection(verificationsCollection).countBy('byAccount', stored.id)).toBe(1);
+    expect(t.mailer.sent.map((m) => m.to)).toEqual(['mette.berg@example.dk']);
+
+    // The 19 got exactly the answer a lone duplicate gets.
+    const alone = await s.post('/api/auth/register', registration('mette.berg@example.dk')).expect(409);
+    expect(alone.body.error.fields.email).toMatch(/findes allerede/);
+    for (const r of answers.filter((a) => a.status === 409)) expect(r.body).toEqual(alone.body);
+    expect(t.mailer.sent).toHaveLength(1);
+  });
+
+  it('finds an account stored with capitals by its e-mail in any letter case, and keeps it as stored', async () => {
+    const t = await makeTestApp();
+    const accounts = t.storage.collection(accountsCollection);
+    const kunde = (await accounts.get('u-kunde'))!;
+    await accounts.put({ ...kunde, id: 'u-store-bogstaver', email: 'Mette.Store@Example.DK' });
+    const s = await shopperAgent(t);
+
+    const res = await s.post('/api/auth/login', { email: 'mette.store@example.dk', password: PASSWORD }).expect(200);
+    expect(sessionResponseSchema.parse(res.body).user).toMatchObject({ id: 'u-store-bogstaver', email: 'Mette.Store@Example.DK' });
+    await s.post('/api/auth/register', registration('METTE.STORE@example.dk')).expect(409);
+    await s.post('/api/auth/password-reset/request', { email: 'mette.store@example.dk' }).expect(200);
+    expect(t.mailer.sent.map((m) => m.to)).toEqual(['Mette.Store@Example.DK']);
+    expect((await accounts.get('u-store-bogstaver'))!.email).toBe('Mette.Store@Example.DK');
   });
 });
 

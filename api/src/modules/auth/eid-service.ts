@@ -1,13 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { accountMessages, da, parseCpr, type Account, type EidCallbackRequest, type SessionResponse } from '@optik/shared';
+import { accountMessages, da, normalizeEmail, parseCpr, type Account, type EidCallbackRequest, type SessionResponse } from '@optik/shared';
 import type { AppConfig, Clock } from '../../deps';
 import type { FieldCrypto } from '../../crypto/field-crypto';
 import { HttpError } from '../../http/errors';
 import { hashToken, newId } from '../../http/identity';
 import { EidError, eidFailureOf, pkceChallenge, type EidClaims, type EidFailure, type EidProvider } from '../../ports/eid';
 import type { Storage } from '../../storage/port';
+import { AuthRepository } from './repository';
 import { loginProblem, type AuthService } from './service';
-import { C } from '../../collections';
 
 /** Time the customer has at the broker before the login must start over. */
 export const EID_LOGIN_TTL_MS = 10 * 60 * 1000;
@@ -36,21 +36,22 @@ function sameText(a: string, b: string): boolean {
  * kept only when the login asked for it, and then only sealed.
  */
 export class EidService {
+  private readonly repo: AuthRepository;
+
   constructor(
-    private readonly storage: Storage,
+    storage: Storage,
     private readonly clock: Clock,
     private readonly config: AppConfig,
-    private readonly provider: EidProvider,
+    /** The broker; its own HTTP pages (the local simulator's) are mounted by the routes. */
+    readonly provider: EidProvider,
     private readonly auth: AuthService,
     private readonly cprCrypto: FieldCrypto,
-  ) {}
+  ) {
+    this.repo = new AuthRepository(storage);
+  }
 
   get redirectUri(): string {
     return `${this.config.publicWebUrl}${EID_CALLBACK_PATH}`;
-  }
-
-  private get logins() {
-    return this.storage.collection(C.eidLogins);
   }
 
   /** The stored key of a subject id: keyed, so the data file does not hold the broker's id. */
@@ -62,7 +63,7 @@ export class EidService {
     const state = newId(24);
     const nonce = newId(24);
     const codeVerifier = newId(48);
-    await this.logins.insert({
+    await this.repo.insertEidLogin({
       id: hashToken(state),
       shopperId,
       nonce,
@@ -75,8 +76,7 @@ export class EidService {
 
   /** The broker's answer as the callback page posts it. A state is used once, by the browser that started it. */
   async callback(shopperId: string, input: EidCallbackRequest): Promise<{ token: string; session: SessionResponse }> {
-    const login = await this.logins.get(hashToken(input.state));
-    if (login) await this.logins.remove(login.id);
+    const login = await this.repo.takeEidLogin(hashToken(input.state));
     if (!login || login.shopperId !== shopperId || Date.parse(login.expiresAt) <= this.clock.now().getTime()) throw eidFailure('expired');
     if (input.error || !input.code) throw eidFailure(eidFailureOf(input.error ?? ''));
     let claims: EidClaims;
@@ -93,26 +93,33 @@ export class EidService {
     return this.auth.completeLogin(account, 'eid');
   }
 
-  private async accountFor(claims: EidClaims): Promise<Account> {
-    const accounts = this.storage.collection(C.accounts);
-    const links = this.storage.collection(C.eidLinks);
+  /**
+   * One transaction: finding the person and linking (or creating) the account cannot interleave
+   * with another login of the same person, so two callbacks at once make one account and one link.
+   */
+  private accountFor(claims: EidClaims): Promise<Account> {
+    return this.repo.transaction(() => this.findOrLink(claims));
+  }
+
+  private async findOrLink(claims: EidClaims): Promise<Account> {
     const key = this.subjectKey(claims.sub);
-    const link = await links.get(key);
-    const linked = link ? await accounts.get(link.accountId) : undefined;
+    const link = await this.repo.eidLink(key);
+    const linked = link ? await this.repo.account(link.accountId) : undefined;
     if (linked) return linked;
-    if (link) await links.remove(link.id);
+    if (link) await this.repo.removeEidLink(link.id);
 
     let account: Account | undefined;
-    const email = claims.email?.trim().toLowerCase() || null;
-    const sameEmail = email ? await accounts.findOne((a) => a.email === email) : undefined;
+    // Stored as sign-up stores it (trimmed, lower case); the lookup folds it again.
+    const email = normalizeEmail(claims.email ?? '') || null;
+    const sameEmail = email ? await this.repo.accountByEmail(email) : undefined;
     if (sameEmail) {
       // Only a customer account, and only by an e-mail the broker vouches for, is linked.
       if (sameEmail.role !== 'customer') throw new HttpError(409, 'conflict', accountMessages.eidLinkConflict);
       if (!claims.emailVerified) throw loginProblem('eid-email-not-verified');
-      account = sameEmail.emailVerified ? sameEmail : await accounts.update(sameEmail.id, (a) => ({ ...a, emailVerified: true }));
+      account = sameEmail.emailVerified ? sameEmail : await this.repo.updateAccount(sameEmail.id, (a) => ({ ...a, emailVerified: true }));
     }
     if (!account) {
-      account = await accounts.insert({
+      account = await this.repo.insertAccount({
         id: `u-${newId(9)}`,
         role: 'customer',
         email,
@@ -131,7 +138,7 @@ export class EidService {
       });
       if (email && !claims.emailVerified) await this.auth.resendVerification(email);
     }
-    await links.put({ id: key, accountId: account!.id, linkedAt: this.clock.now().toISOString() });
+    await this.repo.putEidLink({ id: key, accountId: account!.id, linkedAt: this.clock.now().toISOString() });
     return account!;
   }
 
@@ -141,9 +148,6 @@ export class EidService {
     if (!parsed.ok) return;
     const cprSealed = this.cprCrypto.encrypt(parsed.normalized, accountId);
     const now = this.clock.now().toISOString();
-    const profiles = this.storage.collection(C.accountProfiles);
-    if (!(await profiles.update(accountId, (p) => ({ ...p, cprSealed, updatedAt: now })))) {
-      await profiles.put({ id: accountId, street: '', zip: '', city: '', cprSealed, updatedAt: now });
-    }
+    await this.repo.saveProfile(accountId, (p) => ({ id: accountId, street: '', zip: '', city: '', ...p, cprSealed, updatedAt: now }));
   }
 }

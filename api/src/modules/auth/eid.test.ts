@@ -5,7 +5,8 @@ import { hashToken } from '../../http/identity';
 import { EidError, type EidProvider } from '../../ports/eid';
 import { makeTestApp, shopperAgent, testConfig, type TestApp } from '../../test/harness';
 import { EidService } from './eid-service';
-import { C } from '../../collections';
+import { TermsPendingError } from './service';
+import { accountProfilesCollection, accountsCollection, eidLinksCollection, eidLoginsCollection } from './records';
 
 type Shopper = Awaited<ReturnType<typeof shopperAgent>>;
 type SimChoice = { action: 'login' | 'cancel' | 'error'; person?: string; givenName?: string; familyName?: string; email?: string; emailVerified?: string; failure?: string };
@@ -40,31 +41,31 @@ describe('e-ID login through the simulated provider', () => {
   it('links the demo person to the account with the same verified e-mail, and finds it by subject next time', async () => {
     const t = await makeTestApp();
     const s = await shopperAgent(t);
-    const accounts = await t.storage.collection(C.accounts).count();
+    const accounts = await t.storage.collection(accountsCollection).count();
     const res = await eidLogin(s, { action: 'login', person: 'mette' }, 200);
     expect(sessionResponseSchema.parse(res.body).user).toMatchObject({ id: 'u-kunde', role: 'customer', email: 'kunde@example.dk' });
     expect(String(res.headers['set-cookie'])).toMatch(/optik_session=.*HttpOnly/);
-    const links = await t.storage.collection(C.eidLinks).all();
+    const links = await t.storage.collection(eidLinksCollection).all();
     expect(links).toHaveLength(1);
     expect(links[0]!.accountId).toBe('u-kunde');
     expect(links[0]!.id).not.toContain('mette');
     expect((await s.agent.get('/api/account/details').expect(200)).body.data.eidLinked).toBe(true);
 
     // The e-mail on the account changes; the link by subject still finds it.
-    await t.storage.collection(C.accounts).update('u-kunde', (a) => ({ ...a, email: 'mette@example.dk' }));
+    await t.storage.collection(accountsCollection).update('u-kunde', (a) => ({ ...a, email: 'mette@example.dk' }));
     const again = await shopperAgent(t);
     const second = await eidLogin(again, { action: 'login', person: 'mette' }, 200);
     expect(second.body.user.id).toBe('u-kunde');
-    expect(await t.storage.collection(C.accounts).count()).toBe(accounts);
+    expect(await t.storage.collection(accountsCollection).count()).toBe(accounts);
   });
 
   it('creates an account for a new person, who accepts the terms first and can then set a password', async () => {
     const t = await makeTestApp();
     const s = await shopperAgent(t);
-    const before = await t.storage.collection(C.accounts).count();
+    const before = await t.storage.collection(accountsCollection).count();
     const res = await eidLogin(s, { action: 'login', person: 'lars' }, 403);
     expect(res.body.error.code).toBe('terms_not_accepted');
-    expect(await t.storage.collection(C.accounts).count()).toBe(before + 1);
+    expect(await t.storage.collection(accountsCollection).count()).toBe(before + 1);
     const accepted = await s.post('/api/auth/accept-terms', { version: CURRENT_TERMS_VERSION }).expect(200);
     expect(accepted.body.user).toMatchObject({ name: 'Lars Mikkelsen', email: null, role: 'customer' });
     const details = (await s.agent.get('/api/account/details').expect(200)).body.data;
@@ -84,7 +85,7 @@ describe('e-ID login through the simulated provider', () => {
     const s = await shopperAgent(t);
     const res = await eidLogin(s, { action: 'login', person: 'jonas' }, 403);
     expect(res.body.error).toEqual({ code: 'eid_email_not_verified', message: 'E-mailen på din MitID-konto skal bekræftes.' });
-    expect(await t.storage.collection(C.eidLinks).count()).toBe(0);
+    expect(await t.storage.collection(eidLinksCollection).count()).toBe(0);
     await s.agent.get('/api/auth/me').expect(401);
   });
 
@@ -94,7 +95,7 @@ describe('e-ID login through the simulated provider', () => {
     const choice: SimChoice = { action: 'login', person: 'other', givenName: 'Åse', familyName: 'Ørum', email: 'Aase@Example.dk' };
     const res = await eidLogin(s, choice, 403);
     expect(res.body.error.code).toBe('eid_email_not_verified');
-    const account = (await t.storage.collection(C.accounts).findOne((a) => a.email === 'aase@example.dk'))!;
+    const account = (await t.storage.collection(accountsCollection).getBy('email', 'aase@example.dk'))!;
     expect(account).toMatchObject({ firstName: 'Åse', lastName: 'Ørum', emailVerified: false, passwordHash: '' });
     expect(t.mailer.sent.map((m) => m.to)).toEqual(['aase@example.dk']);
     // The mailed link verifies the e-mail; the new account then accepts the terms and is signed in.
@@ -113,7 +114,7 @@ describe('e-ID login through the simulated provider', () => {
     expect(new URL(url, 'http://x').searchParams.get('scope')).toBe('openid profile email');
     expect((await plain.agent.get(url).expect(200)).text).not.toContain('CPR');
     await plain.post('/api/eid/callback', await atSimulator(plain, url, { action: 'login', person: 'mette' })).expect(200);
-    expect((await t.storage.collection(C.accountProfiles).get('u-kunde'))!.cprSealed).toBeNull();
+    expect((await t.storage.collection(accountProfilesCollection).get('u-kunde'))!.cprSealed).toBeNull();
 
     const s = await shopperAgent(t);
     const cprUrl = await start(s, { requestCpr: true });
@@ -121,7 +122,7 @@ describe('e-ID login through the simulated provider', () => {
     expect((await s.agent.get(cprUrl).expect(200)).text).toContain('beder om dit CPR-nummer');
     const res = await s.post('/api/eid/callback', await atSimulator(s, cprUrl, { action: 'login', person: 'mette' })).expect(200);
     expect(JSON.stringify(res.body)).not.toMatch(/0707614285|070761-4285/);
-    const sealed = (await t.storage.collection(C.accountProfiles).get('u-kunde'))!.cprSealed!;
+    const sealed = (await t.storage.collection(accountProfilesCollection).get('u-kunde'))!.cprSealed!;
     expect(sealed).toMatch(/^v1\./);
     expect(sealed).not.toContain('070761');
     expect(createFieldCrypto(testConfig.secret, 'cpr').decrypt(sealed, 'u-kunde')).toBe('070761-4285');
@@ -171,12 +172,12 @@ describe('e-ID login through the simulated provider', () => {
     const t = await makeTestApp();
     const s = await shopperAgent(t);
     const back = await atSimulator(s, await start(s), { action: 'login', person: 'mette' });
-    await t.storage.collection(C.eidLogins).update(hashToken(back.state!), (l) => ({ ...l, nonce: 'en-anden-nonce-1234567890' }));
+    await t.storage.collection(eidLoginsCollection).update(hashToken(back.state!), (l) => ({ ...l, nonce: 'en-anden-nonce-1234567890' }));
     const nonce = await s.post('/api/eid/callback', back).expect(502);
     expect(nonce.body.error.message).toBe('Der er problemer med login med MitID. Prøv igen senere.');
 
     const pkce = await atSimulator(s, await start(s), { action: 'login', person: 'mette' });
-    await t.storage.collection(C.eidLogins).update(hashToken(pkce.state!), (l) => ({ ...l, codeVerifier: 'x'.repeat(64) }));
+    await t.storage.collection(eidLoginsCollection).update(hashToken(pkce.state!), (l) => ({ ...l, codeVerifier: 'x'.repeat(64) }));
     await s.post('/api/eid/callback', pkce).expect(502);
     await s.agent.get('/api/auth/me').expect(401);
   });
@@ -214,6 +215,37 @@ describe('EidService with another broker behind the port', () => {
     return new EidService(t.storage, t.clock, testConfig, provider, t.services.auth, createFieldCrypto(testConfig.secret, 'cpr'));
   }
   const claims = { sub: 'broker-sub-1', givenName: 'Mette', familyName: 'Jensen', email: 'kunde@example.dk', emailVerified: true, cpr: null };
+
+  it('makes one account and one link when the same new person finishes two logins at once', async () => {
+    const t = await makeTestApp();
+    const logins: { state: string; nonce: string }[] = [];
+    // Both callbacks wait at the broker until the other has arrived, so they look for the person at the same moment.
+    let arrived = 0;
+    let release!: () => void;
+    const bothAtBroker = new Promise<void>((resolve) => (release = resolve));
+    const eid = service(t, {
+      authorizationUrl: (r) => {
+        logins.push({ state: r.state, nonce: r.nonce });
+        return 'https://broker.example/authorize';
+      },
+      exchangeCode: async ({ code }) => {
+        if (++arrived === 2) release();
+        await bothAtBroker;
+        return { ...claims, sub: 'broker-new-person', email: null, emailVerified: false, nonce: logins[Number(code)]!.nonce };
+      },
+    });
+    const accounts = await t.storage.collection(accountsCollection).count();
+    await eid.start('shopper-1', false);
+    await eid.start('shopper-2', false);
+    const answers = await Promise.allSettled([
+      eid.callback('shopper-1', { state: logins[0]!.state, code: '0' }),
+      eid.callback('shopper-2', { state: logins[1]!.state, code: '1' }),
+    ]);
+    // A new account accepts the terms first: both logins reach that step, for one account.
+    for (const a of answers) expect(a).toMatchObject({ status: 'rejected', reason: expect.any(TermsPendingError) });
+    expect(await t.storage.collection(accountsCollection).count()).toBe(accounts + 1);
+    expect(await t.storage.collection(eidLinksCollection).count()).toBe(1);
+  });
 
   it('maps an unreachable broker to "temporarily unavailable" and its own errors to their kind', async () => {
     const t = await makeTestApp();

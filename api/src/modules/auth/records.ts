@@ -3,7 +3,7 @@ import { accountSchema, roleSchema } from '@optik/shared';
 import { defineCollection } from '../../storage/port';
 
 /**
- * Records of the account features kept by the storage port (listed in storage/records.ts).
+ * Records of the account features kept by the storage port (reached only through repository.ts).
  * Every one-time token is stored only as its SHA-256 (`id`), so a data file holds no usable link.
  */
 

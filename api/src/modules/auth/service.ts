@@ -17,11 +17,12 @@ import type { Mailer } from '../../ports/mail';
 import type { AppConfig, Clock } from '../../deps';
 import { HttpError } from '../../http/errors';
 import { newId, hashToken } from '../../http/identity';
-import type { Storage } from '../../storage/port';
+import { DuplicateKeyError, type Storage } from '../../storage/port';
+import type { CatalogueService } from '../catalogue/service';
 import type { SessionRecord } from './records';
 import { hashPassword, verifyPassword } from './password';
+import { AuthRepository } from './repository';
 import { isStoreRole } from './roles';
-import { C } from '../../collections';
 
 type Register = z.output<typeof registerRequestSchema>;
 type Login = z.output<typeof loginRequestSchema>;
@@ -55,30 +56,34 @@ export class TermsPendingError extends HttpError {
 export type LoginVia = 'password' | 'eid';
 
 const loginFailed = () => new HttpError(401, 'login_failed', da.errors.loginFailed);
+const emailTaken = () => new HttpError(409, 'conflict', da.errors.emailTaken, { email: da.errors.emailTaken });
+
+/** What other modules may know of an account to write to its holder. */
+export type AccountContact = Pick<Account, 'firstName' | 'lastName' | 'email' | 'phone'>;
 
 const VERIFICATION_TTL_MS = 48 * 60 * 60 * 1000;
 /** Time to read and accept the terms after logging in. */
 export const TERMS_STEP_TTL_MS = 15 * 60 * 1000;
 
 export class AuthService {
+  private readonly repo: AuthRepository;
+
   constructor(
-    private readonly storage: Storage,
+    storage: Storage,
     private readonly clock: Clock,
     private readonly config: AppConfig,
     private readonly mailer: Mailer,
-  ) {}
-
-  private get accounts() {
-    return this.storage.collection(C.accounts);
-  }
-  private get sessions() {
-    return this.storage.collection(C.sessions);
+    private readonly catalogue: Pick<CatalogueService, 'page' | 'stores'>,
+  ) {
+    this.repo = new AuthRepository(storage);
   }
 
-  /** SPEC §6: the e-mail must be verified before the customer can log in, so registering sends a link. */
+  /**
+   * SPEC §6: the e-mail must be verified before the customer can log in, so registering sends a
+   * link. The account and its link are stored together; the e-mail is a unique key of accounts,
+   * so of two registrations with one address (in any letter case) the second is refused here.
+   */
   async register(input: Register): Promise<{ verificationSent: true; email: string }> {
-    const taken = await this.accounts.findOne((a) => a.email === input.email);
-    if (taken) throw new HttpError(409, 'conflict', da.errors.emailTaken, { email: da.errors.emailTaken });
     const account: Account = {
       id: `u-${newId(9)}`,
       role: 'customer',
@@ -87,6 +92,7 @@ export class AuthService {
       firstName: input.firstName,
       lastName: input.lastName,
       phone: input.phone,
+      // Hashed before the transaction: scrypt takes a while and writers wait for a transaction.
       passwordHash: await hashPassword(input.password),
       emailVerified: false,
       termsVersion: CURRENT_TERMS_VERSION,
@@ -94,46 +100,70 @@ export class AuthService {
       companyId: null,
       createdAt: this.clock.now().toISOString(),
     };
-    await this.accounts.insert(account);
-    await this.sendVerification(account);
+    try {
+      await this.repo.transaction(async () => {
+        await this.repo.insertAccount(account);
+        await this.sendVerification(account);
+      });
+    } catch (err) {
+      if (err instanceof DuplicateKeyError && err.key === 'email') throw emailTaken();
+      throw err;
+    }
     return { verificationSent: true, email: input.email };
   }
 
   /** Always answers the same, so the form does not reveal which e-mails have accounts. */
   async resendVerification(email: string): Promise<void> {
-    const account = await this.accounts.findOne((a) => a.email === email && a.role === 'customer');
-    if (account && !account.emailVerified) await this.sendVerification(account);
+    const account = await this.repo.accountByEmail(email);
+    if (account && account.role === 'customer' && !account.emailVerified) await this.sendVerification(account);
   }
 
   /** Following the mailed link verifies the e-mail and signs the customer in. */
   async verifyEmail(token: string): Promise<{ token: string; session: SessionResponse }> {
-    const pending = await this.storage.collection(C.verifications).get(hashToken(token));
-    const expired = !pending || Date.parse(pending.expiresAt) <= this.clock.now().getTime();
-    if (pending) await this.storage.collection(C.verifications).remove(pending.id);
-    const account = pending && !expired ? await this.accounts.update(pending.accountId, (a) => ({ ...a, emailVerified: true })) : undefined;
+    // The link is used up even when it has expired.
+    const account = await this.repo.transaction(async () => {
+      const pending = await this.repo.takeVerification(hashToken(token));
+      if (!pending || Date.parse(pending.expiresAt) <= this.clock.now().getTime()) return undefined;
+      return this.repo.updateAccount(pending.accountId, (a) => ({ ...a, emailVerified: true }));
+    });
     if (!account) throw new HttpError(422, 'unprocessable', da.errors.verificationExpired);
     // The link proves the mailbox, not the terms: an account without the latest ones accepts them first.
     return this.completeLogin(account, 'password');
   }
 
+  /**
+   * Stores a verification link and mails it once the link is committed: inside a registration
+   * (or an e-ID login) that is when the account is, so a refused one mails nothing.
+   */
   private async sendVerification(account: Account): Promise<void> {
     const token = newId(32);
-    await this.storage.collection(C.verifications).insert({
-      id: hashToken(token),
-      accountId: account.id,
-      expiresAt: new Date(this.clock.now().getTime() + VERIFICATION_TTL_MS).toISOString(),
-    });
     const link = `${this.config.publicWebUrl}/min-konto/bekraeft-email#token=${token}`;
-    await this.mailer.send({
-      to: account.email!,
-      subject: 'Bekræft din e-mail hos Profil Optik',
-      text: `Hej ${account.firstName}\n\nBekræft din e-mail, så du kan logge ind på Min konto:\n${link}\n\nLinket virker i 48 timer.\n\nVenlig hilsen\nProfil Optik`,
+    await this.repo.transaction(async () => {
+      await this.repo.insertVerification({
+        id: hashToken(token),
+        accountId: account.id,
+        expiresAt: new Date(this.clock.now().getTime() + VERIFICATION_TTL_MS).toISOString(),
+      });
+      this.repo.afterCommit(() =>
+        this.mailer.send({
+          to: account.email!,
+          subject: 'Bekræft din e-mail hos Profil Optik',
+          text: `Hej ${account.firstName}\n\nBekræft din e-mail, så du kan logge ind på Min konto:\n${link}\n\nLinket virker i 48 timer.\n\nVenlig hilsen\nProfil Optik`,
+        }),
+      );
     });
   }
 
   /** Customers and company contacts log in by e-mail (SPEC §6); staff use the store login. */
-  findByEmail(email: string): Promise<Account | undefined> {
-    return this.accounts.findOne((a) => a.email === email && (a.role === 'customer' || a.role === 'company-contact'));
+  async findByEmail(email: string): Promise<Account | undefined> {
+    const account = await this.repo.accountByEmail(email);
+    return account && (account.role === 'customer' || account.role === 'company-contact') ? account : undefined;
+  }
+
+  /** The name and addresses of an account's holder, for modules that write to them (order mails, invoices). */
+  async contact(accountId: string): Promise<AccountContact | undefined> {
+    const a = await this.repo.account(accountId);
+    return a && { firstName: a.firstName, lastName: a.lastName, email: a.email, phone: a.phone };
   }
 
   async login(input: Login): Promise<{ token: string; session: SessionResponse }> {
@@ -156,7 +186,7 @@ export class AuthService {
     if (via === 'eid' && account.email !== null && !account.emailVerified) throw loginProblem('eid-email-not-verified');
     if ((account.termsVersion ?? 0) < CURRENT_TERMS_VERSION) {
       const token = newId(32);
-      await this.storage.collection(C.pendingLogins).insert({
+      await this.repo.insertPendingLogin({
         id: hashToken(token),
         accountId: account.id,
         via,
@@ -169,7 +199,7 @@ export class AuthService {
 
   /** The latest account terms, with the text of the /kontovilkaar page. */
   async terms(): Promise<TermsResponse> {
-    const page = await this.storage.collection(C.pages).get('kontovilkaar');
+    const page = await this.catalogue.page('kontovilkaar');
     return {
       version: CURRENT_TERMS_VERSION,
       title: page?.title ?? 'Vilkår for Min konto',
@@ -183,44 +213,47 @@ export class AuthService {
   async acceptTerms(pendingToken: string | null, version: number): Promise<{ token: string; session: SessionResponse }> {
     // A newer version published while the customer read: read that one first (the token stays valid).
     if (version !== CURRENT_TERMS_VERSION) throw new HttpError(409, 'conflict', accountMessages.termsOutdated);
-    const pending = pendingToken ? await this.storage.collection(C.pendingLogins).get(hashToken(pendingToken)) : undefined;
-    if (pending) await this.storage.collection(C.pendingLogins).remove(pending.id);
-    const live = pending && Date.parse(pending.expiresAt) > this.clock.now().getTime();
-    const account = live ? await this.accounts.update(pending.accountId, (a) => ({ ...a, termsVersion: version })) : undefined;
-    if (!pending || !account) throw new HttpError(410, 'gone', accountMessages.termsStepExpired);
-    return this.completeLogin(account, pending.via);
+    // The step is used up even when it ran out.
+    const accepted = pendingToken
+      ? await this.repo.transaction(async () => {
+          const pending = await this.repo.takePendingLogin(hashToken(pendingToken));
+          if (!pending || Date.parse(pending.expiresAt) <= this.clock.now().getTime()) return undefined;
+          const account = await this.repo.updateAccount(pending.accountId, (a) => ({ ...a, termsVersion: version }));
+          return account && { account, via: pending.via };
+        })
+      : undefined;
+    if (!accepted) throw new HttpError(410, 'gone', accountMessages.termsStepExpired);
+    return this.completeLogin(accepted.account, accepted.via);
   }
 
   /** Ends the account's sessions (after a password change or reset), all but `keepToken`'s. */
   async endSessions(accountId: string, keepToken: string | null = null): Promise<void> {
-    const keep = keepToken ? hashToken(keepToken) : null;
-    for (const s of await this.sessions.find((x) => x.accountId === accountId && x.id !== keep)) await this.sessions.remove(s.id);
+    await this.repo.removeSessionsOf(accountId, keepToken ? hashToken(keepToken) : null);
   }
 
   /** Store login (SPEC §6): the staff member's own credentials, valid only for their own store. */
   async storeLogin(input: StoreLogin): Promise<{ token: string; session: SessionResponse }> {
-    const account = await this.accounts.findOne(
-      (a) => a.username === input.username && (a.role === 'store-staff' || a.role === 'manager'),
-    );
+    const found = await this.repo.accountByUsername(input.username);
+    const account = found && isStoreRole(found.role) ? found : undefined;
     const ok = account ? await verifyPassword(input.password, account.passwordHash) : await verifyPassword(input.password, await DUMMY_HASH);
     if (!account || !ok || account.storeId !== input.storeId) throw loginFailed();
     return this.openSession(account);
   }
 
   async logout(token: string | null): Promise<void> {
-    if (token) await this.sessions.remove(hashToken(token));
+    if (token) await this.repo.removeSession(hashToken(token));
   }
 
   /** The live session for a cookie value, or null when absent or expired (expired ones are removed). */
   async resolve(token: string | null): Promise<{ session: SessionRecord; user: SessionUser } | null> {
     if (!token) return null;
-    const session = await this.sessions.get(hashToken(token));
+    const session = await this.repo.session(hashToken(token));
     if (!session) return null;
     if (Date.parse(session.expiresAt) <= this.clock.now().getTime()) {
-      await this.sessions.remove(session.id);
+      await this.repo.removeSession(session.id);
       return null;
     }
-    const account = await this.accounts.get(session.accountId);
+    const account = await this.repo.account(session.accountId);
     if (!account) return null;
     return { session, user: await this.toUser(account) };
   }
@@ -232,7 +265,8 @@ export class AuthService {
   }
 
   private async toUser(account: Account): Promise<SessionUser> {
-    const store = account.storeId ? await this.storage.collection(C.stores).get(account.storeId) : undefined;
+    // The catalogue holds the chain's few dozen stores in memory.
+    const store = account.storeId ? (await this.catalogue.stores()).find((s) => s.id === account.storeId) : undefined;
     return {
       id: account.id,
       role: account.role,
@@ -248,7 +282,7 @@ export class AuthService {
     const token = newId(32);
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + this.config.sessionTtlMs).toISOString();
-    await this.sessions.insert({
+    await this.repo.insertSession({
       id: hashToken(token),
       accountId: account.id,
       role: account.role,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrorSchema, cartResponseSchema, shopperResponseSchema } from '@optik/shared';
 import { buyableArticle, makeTestApp, shopperAgent } from '../../test/harness';
-import { C } from '../../collections';
+import { cartsCollection } from './records';
 
 describe('shopper', () => {
   it('issues an httpOnly shopper cookie and a token, and keeps them on later calls', async () => {
@@ -50,12 +50,12 @@ describe('POST /api/cart/update', () => {
     const s = await shopperAgent(t);
     const a = await buyableArticle(t);
     await s.post('/api/cart/update', { skuId: a.skus[0]!.id, quantity: 3 }).expect(200);
-    const before = await t.storage.collection(C.carts).get(s.shopperId);
+    const before = await t.storage.collection(cartsCollection).get(s.shopperId);
     const res = await s.post('/api/cart/update', { skuId: a.skus[0]!.id, ...patch }).expect(400);
     const body = apiErrorSchema.parse(res.body);
     expect(body.error.code).toBe('validation_failed');
     expect(body.error.fields?.[field]).toEqual(expect.any(String));
-    expect(await t.storage.collection(C.carts).get(s.shopperId)).toEqual(before);
+    expect(await t.storage.collection(cartsCollection).get(s.shopperId)).toEqual(before);
   });
 
   it('refuses a wrong or missing CSRF token with 403 and changes nothing', async () => {
@@ -68,7 +68,7 @@ describe('POST /api/cart/update', () => {
     // another shopper's token is wrong too
     const other = await shopperAgent(t);
     await s.agent.post('/api/cart/update').set('CSRF-TOKEN', other.token).send({ skuId: a.skus[0]!.id, quantity: 1 }).expect(403);
-    expect(await t.storage.collection(C.carts).get(s.shopperId)).toBeUndefined();
+    expect(await t.storage.collection(cartsCollection).get(s.shopperId)).toBeUndefined();
   });
 
   it('accepts subscription intervals case-insensitively and keeps unit and subscription lines apart', async () => {
@@ -109,7 +109,7 @@ describe('POST /api/cart/update', () => {
   it('refuses store-only and sold-out articles to online shoppers', async () => {
     const t = await makeTestApp();
     const s = await shopperAgent(t);
-    const all = await t.storage.collection(C.articles).all();
+    const all = (await t.services.catalogue.load()).articles;
     const storeOnly = all.find((a) => a.price.unit.publicationStatus === 40)!;
     const soldOut = all.find((a) => a.price.unit.publicationStatus === 30)!;
     await s.post('/api/cart/update', { skuId: storeOnly.skus[0]!.id, quantity: 1 }).expect(422);
@@ -120,10 +120,10 @@ describe('POST /api/cart/update', () => {
   it('loses no line when many updates for one shopper arrive at once', async () => {
     const t = await makeTestApp();
     const s = await shopperAgent(t);
-    const all = (await t.storage.collection(C.articles).all()).filter((a) => a.price.unit.publicationStatus === 20 && a.skus[0]!.stock > 0);
+    const all = (await t.services.catalogue.load()).articles.filter((a) => a.price.unit.publicationStatus === 20 && a.skus[0]!.stock > 0);
     const skus = all.slice(0, 30).map((a) => a.skus[0]!.id);
     await Promise.all(skus.map((skuId) => s.post('/api/cart/update', { skuId, quantity: 1 }).expect(200)));
-    const cart = await t.storage.collection(C.carts).get(s.shopperId);
+    const cart = await t.storage.collection(cartsCollection).get(s.shopperId);
     expect(cart!.items.map((i) => i.skuId).sort()).toEqual([...skus].sort());
   });
 });

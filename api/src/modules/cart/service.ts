@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import type { Clock } from '../../deps';
 import { HttpError, badRequest } from '../../http/errors';
 import type { CartRecord } from './records';
-import { DuplicateKeyError, type Storage } from '../../storage/port';
+import type { Storage } from '../../storage/port';
 import type { CatalogueService } from '../catalogue/service';
-import { C } from '../../collections';
+import { CartRepository } from './repository';
 
 type CartUpdate = z.output<typeof cartUpdateRequestSchema>;
 
@@ -36,18 +36,29 @@ export function cartHeadOf(record: Pick<CartRecord, 'items'> | undefined): CartH
 }
 
 export class CartService {
+  private readonly carts: CartRepository;
+
   constructor(
-    private readonly storage: Storage,
+    storage: Storage,
     private readonly catalogue: CatalogueService,
     private readonly clock: Clock,
-  ) {}
-
-  private get carts() {
-    return this.storage.collection(C.carts);
+  ) {
+    this.carts = new CartRepository(storage);
   }
 
   async get(shopperId: string): Promise<CartHead> {
     return cartHeadOf(await this.carts.get(shopperId));
+  }
+
+  /** The stored cart as it is (checkout prices its lines), undefined when the shopper has none. */
+  contents(shopperId: string): Promise<CartRecord | undefined> {
+    return this.carts.get(shopperId);
+  }
+
+  /** Empties the cart once its lines became an order; joins the caller's transaction (the order's). */
+  async emptyAfterOrder(shopperId: string): Promise<void> {
+    const now = this.clock.now().toISOString();
+    await this.carts.update(shopperId, (c) => ({ ...c, items: [], updatedAt: now }));
   }
 
   /**
@@ -116,17 +127,7 @@ export class CartService {
   private async mutate(shopperId: string, ctx: { isStore: boolean }, change: (items: CartItem[]) => CartItem[]): Promise<CartRecord> {
     const now = this.clock.now().toISOString();
     const apply = (current: CartRecord): CartRecord => ({ ...current, isStore: ctx.isStore, items: change(current.items), updatedAt: now });
-    const updated = await this.carts.update(shopperId, apply);
-    if (updated) return updated;
-    const fresh: CartRecord = { id: shopperId, accountId: null, isStore: ctx.isStore, items: [], createdAt: now, updatedAt: now };
-    try {
-      return await this.carts.insert(apply(fresh));
-    } catch (err) {
-      // Two first writes raced; the other one created the cart, so apply ours on top of it.
-      if (!(err instanceof DuplicateKeyError)) throw err;
-      const retried = await this.carts.update(shopperId, apply);
-      if (!retried) throw err;
-      return retried;
-    }
+    const fresh = (): CartRecord => ({ id: shopperId, accountId: null, isStore: ctx.isStore, items: [], createdAt: now, updatedAt: now });
+    return this.carts.upsert(shopperId, fresh, apply);
   }
 }
