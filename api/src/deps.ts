@@ -1,17 +1,19 @@
 import type { Logger } from 'pino';
+import type { ExternalCalendar } from './modules/booking/external-calendar';
+import type { PaymentAgreements } from './ports/payment-agreements';
 import type { CarrierDirectory } from './ports/carrier';
+import type { CompanyRegistry } from './ports/company-registry';
+import type { LifestylePlatform } from './ports/lifestyle';
 import type { EidProvider } from './ports/eid';
 import type { Mailer } from './ports/mail';
 import type { PaymentProvider } from './ports/payments';
 import type { SmsSender } from './ports/sms';
 import type { Storage } from './storage/port';
 import type { Coordination } from './coordination/port';
+import type { Clock } from './ports/clock';
 
-/** Wall clock as a port so tests can move time (session expiry, rate-limit windows). */
-export interface Clock {
-  now(): Date;
-}
-export const systemClock: Clock = { now: () => new Date() };
+// The clock lives with the other ports (ports/eid.ts needs it, and ports import nothing from here).
+export { systemClock, type Clock } from './ports/clock';
 
 export interface AppConfig {
   /** Secret for cookie signing and at-rest encryption keys (derived per purpose). */
@@ -42,4 +44,12 @@ export interface AppDeps {
   carriers?: CarrierDirectory;
   /** e-ID broker (OIDC); the local simulated provider when absent. */
   eid?: EidProvider;
+  /** Recurring payment agreements of lens subscriptions; the local simulated provider when absent. */
+  paymentAgreements?: PaymentAgreements;
+  /** Stores' external booking systems; the local simulation when absent. */
+  bookingCalendar?: ExternalCalendar;
+  /** The company registry (CVR lookup); the seeded local registry when absent. */
+  companyRegistry?: CompanyRegistry;
+  /** The Lifestyle agreement platform; the local platform on this storage (never under maintenance) when absent. */
+  lifestyle?: LifestylePlatform;
 }

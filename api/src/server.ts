@@ -12,6 +12,11 @@ import { openLowdbStorage } from './storage/lowdb';
 import type { Storage } from './storage/port';
 import { allCollections } from './collections';
 import { createMemoryCoordination } from './coordination/memory';
+import { createSimulatedExternalCalendar } from './modules/booking/external-calendar';
+import { createLocalLifestylePlatform } from './modules/lifestyle/local-platform';
+import { createSimulatedAgreements } from './modules/subscriptions/agreements';
+import { createLocalCompanyRegistry } from './ports/company-registry';
+import { lifestyleMaintenanceFromEnv } from './ports/lifestyle';
 
 const config = await loadConfig();
 const logger = pino({ level: config.logLevel, base: { service: 'optik-api' } });
@@ -31,7 +36,23 @@ if (seeded.seeded) logger.info({ counts: seeded.counts }, `demodata lagt i ${con
 const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl) : createLocalMailer(path.join(config.dataDir, 'mail'));
 // SMS and payments have only their local adapters today: SMS land in DATA_DIR/sms, payments go to the simulator.
 const sms = createLocalSms(path.join(config.dataDir, 'sms'));
-const { app, services } = createApp({ storage, coordination: createMemoryCoordination(), clock: systemClock, config: config.app, logger, mailer, sms, payments: createSimulatedPayments() });
+// The Lifestyle platform, recurring payment agreements, stores' external booking systems and the
+// CVR registry have only their local adapters today; LIFESTYLE_MAINTENANCE puts the local platform under maintenance.
+const lifestyle = createLocalLifestylePlatform(storage, { secret: config.app.secret, maintenance: lifestyleMaintenanceFromEnv() });
+const { app, services } = createApp({
+  storage,
+  coordination: createMemoryCoordination(),
+  clock: systemClock,
+  config: config.app,
+  logger,
+  mailer,
+  sms,
+  payments: createSimulatedPayments(),
+  paymentAgreements: createSimulatedAgreements(),
+  bookingCalendar: createSimulatedExternalCalendar(),
+  companyRegistry: createLocalCompanyRegistry(),
+  lifestyle,
+});
 // Lens subscription deliveries: due ones now, then every hour (SPEC §3; the scheduler is idempotent).
 const stopSubscriptionScheduler = services.subscriptionScheduler.start(systemClock);
 // Lifestyle agreements: monthly invoices, activation and termination on their dates — now, then every hour (idempotent).

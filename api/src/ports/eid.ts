@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import express, { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { da, isValidEmail, isValidName, normalizeEmail } from '@optik/shared';
-import type { Clock } from '../deps';
+import type { Clock } from './clock';
 
 /**
  * National e-ID login (MitID through a certified broker over OpenID Connect, DOMAIN.md) as a

@@ -1,9 +1,8 @@
 import { addDays, holdFor, isoWeekday, toIsoDate, visitPrice, type AgeGroup, type ExamType, type Store } from '@optik/shared';
 import { hashToken } from '../http/identity';
-import type { BookingCalendarRecord, BookingDayRecord, BookingRecord } from '../modules/booking/records';
-import { dayId, manageToken } from '../modules/booking/service';
+import { bookingCalendarsCollection, bookingDaysCollection, bookingsCollection, dayId, type BookingCalendarRecord, type BookingDayRecord, type BookingRecord } from '../modules/booking/records';
+import { manageToken } from '../modules/booking/service';
 import type { Storage } from '../storage/port';
-import { C } from '../collections';
 
 /** The store whose (simulated) external booking system is down, to show SPEC §8 "provider unavailable". */
 export const OUTAGE_STORE_ID = 'st-023';
@@ -97,10 +96,10 @@ export function generateDemoBookings(secret: string): { bookings: BookingRecord[
 
 /** Calendars for every store and, when the app's secret is known (so their links work), the demo bookings. */
 export async function seedBooking(storage: Storage, stores: readonly Store[], secret: string | undefined): Promise<number> {
-  await storage.collection(C.bookingCalendars).putMany(generateBookingCalendars(stores));
+  await storage.collection(bookingCalendarsCollection).putMany(generateBookingCalendars(stores));
   if (!secret) return 0;
   const { bookings, days } = generateDemoBookings(secret);
-  await storage.collection(C.bookings).putMany(bookings);
-  await storage.collection(C.bookingDays).putMany(days);
+  await storage.collection(bookingsCollection).putMany(bookings);
+  await storage.collection(bookingDaysCollection).putMany(days);
   return bookings.length;
 }

@@ -1,10 +1,9 @@
 import { companyPrice, type CompanyAgreement } from '@optik/shared';
 import { hashToken } from '../http/identity';
 import { contractLinkToken } from '../modules/company/service';
-import type { CompanyContractRecord } from '../modules/company/records';
+import { companyContractsCollection, type CompanyContractRecord } from '../modules/company/records';
 import { LOCAL_REGISTRY } from '../ports/company-registry';
 import type { Storage } from '../storage/port';
-import { C } from '../collections';
 
 type Seeded = Omit<CompanyAgreement, 'price' | 'companyName' | 'companyAddress'>;
 
@@ -101,5 +100,5 @@ export function generateCompanyContracts(secret?: string): CompanyContractRecord
 }
 
 export async function seedCompany(storage: Storage, secret?: string): Promise<void> {
-  await storage.collection(C.companyContracts).putMany(generateCompanyContracts(secret));
+  await storage.collection(companyContractsCollection).putMany(generateCompanyContracts(secret));
 }

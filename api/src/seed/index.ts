@@ -11,6 +11,7 @@ import { seedSubscriptions } from './subscriptions';
 import { seedLifestyle } from './lifestyle';
 import { seedCompany } from './company';
 import { seedBooking } from './booking';
+import { articlesCollection, pagesCollection, storesCollection } from '../modules/catalogue/records';
 import { C } from '../collections';
 
 export const SEED_VERSION = 1;
@@ -24,9 +25,9 @@ export async function seedIfEmpty(storage: Storage, log: (msg: string) => void =
   const pages = generatePages();
   const accounts = await generateAccounts();
   const requisitions = generateRequisitions();
-  await storage.collection(C.articles).putMany(articles);
-  await storage.collection(C.stores).putMany(stores);
-  await storage.collection(C.pages).putMany(pages);
+  await storage.collection(articlesCollection).putMany(articles);
+  await storage.collection(storesCollection).putMany(stores);
+  await storage.collection(pagesCollection).putMany(pages);
   await storage.collection(C.accounts).putMany(accounts);
   await seedAccountDetails(storage);
   await storage.collection(C.requisitions).putMany(requisitions);

@@ -2,7 +2,9 @@ import { CURRENT_TERMS_VERSION, billingPeriod, periodCharge, type Account, type 
 import { hashPassword } from '../modules/auth/password';
 import { billing, lifestyleInvoice, lifestyleSubscription } from '../modules/lifestyle/billing';
 import { draftDocument } from '../modules/lifestyle/documents';
-import type { LifestyleAgreementRecord } from '../modules/lifestyle/records';
+import { friendsMembersCollection } from '../modules/friends/records';
+import { lifestyleAgreementsCollection, lifestyleDocumentsCollection, type LifestyleAgreementRecord } from '../modules/lifestyle/records';
+import { subscriptionsCollection } from '../modules/subscriptions/records';
 import { holderVerifier } from '../ports/lifestyle';
 import type { Storage } from '../storage/port';
 import { DEMO_PASSWORD } from './accounts';
@@ -115,17 +117,17 @@ export async function seedLifestyle(storage: Storage, articles: Article[], secre
   };
   await storage.collection(C.accounts).put(account);
   const member: FriendsMember = { id: LIFESTYLE_DEMO.accountId, joinedOn: '2026-11-20', termsVersion: 1, lastVisitOn: '2026-11-20', leftOn: null };
-  await storage.collection(C.friendsMembers).put(member);
+  await storage.collection(friendsMembersCollection).put(member);
 
   const agreements = generateLifestyleAgreements(articles, secret ?? '').filter((a) => secret || a.customerId);
-  await storage.collection(C.lifestyleAgreements).putMany(agreements);
+  await storage.collection(lifestyleAgreementsCollection).putMany(agreements);
   const docs: LifestyleDocument[] = agreements.flatMap((a) => [
     { id: `lsd-${a.id}-aftale`, ...draftDocument(a, a.signedOn, 'agreement') },
     { id: `lsd-${a.id}-vilkaar`, ...draftDocument(a, a.signedOn, 'terms') },
   ]);
   const sun = agreements.find((a) => a.id === LIFESTYLE_DEMO_AGREEMENTS.sunglasses)!;
   docs.push({ id: `lsd-${sun.id}-ombytning`, ...draftDocument(sun, '2026-09-14', { kind: 'exchange', exchangeTo: sun.exchanges[0]!.productName }) });
-  await storage.collection(C.lifestyleDocuments).putMany(docs);
+  await storage.collection(lifestyleDocumentsCollection).putMany(docs);
 
   await seedLifestyleInvoices(storage, agreements);
 }
@@ -139,6 +141,6 @@ export async function seedLifestyleInvoices(storage: Storage, agreements: readon
       const inv = lifestyleInvoice(a, a.customerId, p, new Date(`${p.from}T07:00:00.000Z`));
       await storage.collection(C.invoices).put({ ...inv, amountLeft: 0, paymentStatus: 'paid' });
     }
-    await storage.collection(C.subscriptions).put(lifestyleSubscription(a, a.customerId, SEEDED_THROUGH));
+    await storage.collection(subscriptionsCollection).put(lifestyleSubscription(a, a.customerId, SEEDED_THROUGH));
   }
 }

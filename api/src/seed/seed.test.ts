@@ -8,7 +8,7 @@ import { seedIfEmpty } from './index';
 import { generatePages } from './pages';
 import { generateStores } from './stores';
 import { taxonomy } from './taxonomy';
-import { C } from '../collections';
+import { articlesCollection } from '../modules/catalogue/records';
 import { allCollections } from '../collections';
 
 const articles = generateArticles();
@@ -99,9 +99,9 @@ describe('seeded stores, pages and accounts', () => {
     const first = await seedIfEmpty(storage);
     expect(first.seeded).toBe(true);
     expect(first.counts.articles).toBe(articles.length);
-    await storage.collection(C.articles).remove(articles[0]!.id);
+    await storage.collection(articlesCollection).remove(articles[0]!.id);
     const second = await seedIfEmpty(storage);
     expect(second.seeded).toBe(false);
-    expect(await storage.collection(C.articles).count()).toBe(articles.length - 1);
+    expect(await storage.collection(articlesCollection).count()).toBe(articles.length - 1);
   });
 });

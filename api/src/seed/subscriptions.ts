@@ -1,6 +1,6 @@
 import { monthlyPrice, noticeDay, perDeliveryAmount, type Article, type Subscription, type SubscriptionItem } from '@optik/shared';
 import type { Storage } from '../storage/port';
-import { C } from '../collections';
+import { subscriptionsCollection } from '../modules/subscriptions/records';
 
 const CUSTOMER = 'u-kunde';
 const CONTACT = { firstName: 'Mette', lastName: 'Jensen', email: 'kunde@example.dk', phone: '20304050' };
@@ -88,5 +88,5 @@ export function generateSubscriptions(articles: Article[]): Subscription[] {
 }
 
 export async function seedSubscriptions(storage: Storage, articles: Article[]): Promise<void> {
-  await storage.collection(C.subscriptions).putMany(generateSubscriptions(articles));
+  await storage.collection(subscriptionsCollection).putMany(generateSubscriptions(articles));
 }

@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import request from 'supertest';
 import type { Article } from '@optik/shared';
 import { createApp, type App } from '../app';
-import type { AppConfig, Clock } from '../deps';
+import type { AppConfig, AppDeps, Clock } from '../deps';
 import { seedIfEmpty } from '../seed/index';
 import { createMemoryMailer } from '../ports/mail';
 import { createSimulatedPayments } from '../ports/payments';
@@ -59,12 +59,19 @@ export interface TestApp extends App {
   sms: ReturnType<typeof createMemorySms>;
 }
 
-export async function makeTestApp(opts: { storage?: Storage; config?: Partial<AppConfig> } = {}): Promise<TestApp> {
+export async function makeTestApp(
+  opts: {
+    storage?: Storage;
+    config?: Partial<AppConfig>;
+    /** Adapters of outside ports in place of the local ones (a Lifestyle platform under maintenance …), given the test's storage. */
+    ports?: (storage: Storage) => Partial<Pick<AppDeps, 'payments' | 'paymentAgreements' | 'bookingCalendar' | 'companyRegistry' | 'lifestyle'>>;
+  } = {},
+): Promise<TestApp> {
   const storage = opts.storage ?? (await seededCopy());
   const clock = new TestClock();
   const mailer = createMemoryMailer();
   const sms = createMemorySms();
-  const app = createApp({ storage, coordination: createMemoryCoordination(), clock, mailer, sms, payments: createSimulatedPayments(), config: { ...testConfig, ...opts.config }, logger: pino({ level: 'silent' }) });
+  const app = createApp({ storage, coordination: createMemoryCoordination(), clock, mailer, sms, payments: createSimulatedPayments(), config: { ...testConfig, ...opts.config }, logger: pino({ level: 'silent' }), ...opts.ports?.(storage) });
   return { ...app, storage, clock, mailer, sms };
 }
 

@@ -17,8 +17,10 @@ import { generateBookingCalendars } from '../../seed/booking';
 import { generateStores } from '../../seed/stores';
 import { openLowdbStorage } from '../../storage/lowdb';
 import { makeTestApp, shopperAgent, staffAgent, type TestApp, customerAgent, otherCustomerAgent } from '../../test/harness';
-import { C } from '../../collections';
 import { allCollections } from '../../collections';
+import { storesCollection } from '../catalogue/records';
+import { friendsMembersCollection } from '../friends/records';
+import { bookingCalendarsCollection, bookingDaysCollection, bookingsCollection } from './records';
 
 /** The test clock is Sunday 22 November 2026, 11:00 in Copenhagen. */
 const MONDAY = '2026-11-23';
@@ -130,7 +132,7 @@ describe('POST /api/bookings', () => {
     expect(link.subject).toBe('Din tid er bekræftet: Synstest i Profil Optik Strøget');
     expect(link.text).toContain('Tid: mandag 23. november 2026 kl. 10.00–10.30');
     expect(link).toMatchObject({ id: data.id, token: manageToken });
-    const stored = JSON.stringify(await t.storage.collection(C.bookings).get(data.id));
+    const stored = JSON.stringify(await t.storage.collection(bookingsCollection).get(data.id));
     expect(stored).not.toContain(manageToken);
 
     // The time is gone from the list.
@@ -157,7 +159,7 @@ describe('POST /api/bookings', () => {
       'company.requisitionType': bookingMessages.requisitionType,
       'company.workingDistances.0': bookingMessages.distance,
     });
-    expect(await t.storage.collection(C.bookings).count()).toBe(3);
+    expect(await t.storage.collection(bookingsCollection).count()).toBe(3);
   });
 
   it('refuses a time the store does not offer, an exam not for the age group and a birth date of another age', async () => {
@@ -190,9 +192,26 @@ describe('POST /api/bookings', () => {
     expect([ra.status, rb.status].sort()).toEqual([201, 409]);
     const loser = ra.status === 409 ? ra : rb;
     expect(loser.body.error).toEqual({ code: 'conflict', message: bookingErrors.slotTaken });
-    const day = await t.storage.collection(C.bookingDays).get(`${ONE_EXAMINER}|${MONDAY}`);
+    const day = await t.storage.collection(bookingDaysCollection).get(`${ONE_EXAMINER}|${MONDAY}`);
     expect(day!.holds).toHaveLength(1);
-    expect(await t.storage.collection(C.bookings).count()).toBe(4);
+    expect(await t.storage.collection(bookingsCollection).count()).toBe(4);
+  });
+
+  it('holds no time for a booking that could not be stored: the hold and the booking commit together', async () => {
+    const t = await makeTestApp();
+    const bookings = t.storage.collection(bookingsCollection);
+    const insert = bookings.insert.bind(bookings);
+    bookings.insert = () => Promise.reject(new Error('disk full'));
+    const s = await shopperAgent(t);
+    try {
+      await s.post('/api/bookings', request()).expect(500);
+    } finally {
+      bookings.insert = insert;
+    }
+    expect((await t.storage.collection(bookingDaysCollection).get(`${ONE_EXAMINER}|${MONDAY}`))?.holds ?? []).toEqual([]);
+    expect(await bookings.count()).toBe(3);
+    // The time is still free.
+    await book(s);
   });
 
   it('holds a store with two examiners to two bookings of a time when five arrive at once, on the file store too', async () => {
@@ -200,11 +219,11 @@ describe('POST /api/bookings', () => {
     try {
       const storage = await openLowdbStorage({ dir, collections: allCollections });
       const stores = generateStores();
-      await storage.collection(C.stores).putMany(stores);
-      await storage.collection(C.bookingCalendars).putMany(generateBookingCalendars(stores));
+      await storage.collection(storesCollection).putMany(stores);
+      await storage.collection(bookingCalendarsCollection).putMany(generateBookingCalendars(stores));
       const t = await makeTestApp({ storage });
       // Profil Optik København K has two examiners.
-      expect((await storage.collection(C.bookingCalendars).get('st-001'))!.examiners).toBe(2);
+      expect((await storage.collection(bookingCalendarsCollection).get('st-001'))!.examiners).toBe(2);
       const agents = await Promise.all(Array.from({ length: 5 }, () => shopperAgent(t)));
       const results = await Promise.all(agents.map((s, i) => s.post('/api/bookings', request({ storeId: 'st-001', contact: { ...contact, email: `k${i}@example.dk` } }))));
       expect(results.map((r) => r.status).sort()).toEqual([201, 201, 409, 409, 409]);
@@ -260,7 +279,7 @@ describe('managing a booking from the mailed link', () => {
     await book(await shopperAgent(t), { start: startAt(MONDAY, '11:00'), contact: { ...contact, email: 'ole@example.dk' } });
     const taken = await s.post(`/api/bookings/${data.id}/reschedule`, { token: manageToken, start: startAt(MONDAY, '11:00') }).expect(409);
     expect(taken.body.error.message).toBe(bookingErrors.slotTaken);
-    expect((await t.storage.collection(C.bookings).get(data.id))!.start).toBe(data.start);
+    expect((await t.storage.collection(bookingsCollection).get(data.id))!.start).toBe(data.start);
     let day = (await availability(t, { storeId: ONE_EXAMINER, examType: 'synstest', from: MONDAY, days: '1' })).days[0]!;
     expect(day.slots.map((x) => x.time).slice(0, 2)).toEqual(['10:30', '11:30']);
 
@@ -360,7 +379,7 @@ describe('GET /api/account/bookings', () => {
 
   it('makes a paid visit free for a Friends member within a year of the last visit', async () => {
     const t = await makeTestApp();
-    await t.storage.collection(C.friendsMembers).put({ id: 'u-kunde', joinedOn: '2026-01-05', termsVersion: 1, lastVisitOn: null, leftOn: null });
+    await t.storage.collection(friendsMembersCollection).put({ id: 'u-kunde', joinedOn: '2026-01-05', termsVersion: 1, lastVisitOn: null, leftOn: null });
     const s = await customerAgent(t);
     // The demo customer's last visit was 12 March 2026 (a booked eye exam).
     const free = await book(s, { examType: 'kontaktlinsekontrol', contact: { ...contact, email: 'kunde@example.dk' } });

@@ -4,7 +4,7 @@ import { bookingViewSchema } from '@optik/shared';
 import { defineCollection } from '../../storage/port';
 
 /**
- * Records of eye-exam booking kept by the storage port (listed in storage/records.ts).
+ * Records of eye-exam booking, owned by this module (repository.ts), listed in api/src/collections.ts.
  */
 
 /**
@@ -72,6 +72,9 @@ export const bookingsCollection = defineCollection({
     byStore: { key: (b) => b.storeId, order: (b) => b.start },
   },
 });
+/** The id of a store day's record of held times: the slot key a booking is reserved on. */
+export const dayId = (storeId: string, date: string) => `${storeId}|${date}`;
+
 /** The times held on one store day: the id `{storeId}|{YYYY-MM-DD}` is the slot key a booking is reserved on. */
 export const bookingDaysCollection = defineCollection({ name: 'bookingDays', schema: bookingDayRecordSchema, file: { group: 'bookings', durable: true } });
 export const bookingCalendarsCollection = defineCollection({ name: 'bookingCalendars', schema: bookingCalendarRecordSchema, file: { group: 'bookings', durable: true } });

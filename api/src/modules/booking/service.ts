@@ -29,7 +29,6 @@ import {
   type BookingAlternatives,
   type BookingView,
   type ExamType,
-  type Hold,
   type Slot,
   type Store,
 } from '@optik/shared';
@@ -39,11 +38,14 @@ import type { AppConfig, Clock } from '../../deps';
 import { HttpError, badRequest, notFound } from '../../http/errors';
 import { hashToken, newId } from '../../http/identity';
 import type { Mailer } from '../../ports/mail';
-import { DuplicateKeyError, type Storage } from '../../storage/port';
+import type { Storage } from '../../storage/port';
+import type { CatalogueService } from '../catalogue/service';
 import { createSimulatedExternalCalendar, type ExternalCalendar } from './external-calendar';
 import { bookingMail, type BookingMailKind } from './mail';
 import type { BookingCalendarRecord, BookingRecord } from './records';
-import { C } from '../../collections';
+import { BookingRepository } from './repository';
+
+export { dayId } from './records';
 
 type CreateInput = z.output<typeof bookingCreateRequestSchema>;
 type DetailsInput = z.output<typeof bookingDetailsInputSchema>;
@@ -56,10 +58,13 @@ export interface BookingAccess {
   customerId: string | null;
 }
 
-/** The Friends membership the free-visit rule needs (modules/friends). */
+/** The Friends membership the free-visit rule needs (modules/friends `FriendsService.visitStatus`). */
 export interface FriendsLookup {
   membership(customerId: string): Promise<{ member: boolean; lastVisitOn: string | null }>;
 }
+
+/** Thrown inside a frame-discount claim to undo it (never leaves the service). */
+class ClaimRefused extends Error {}
 
 /** A store without a calendar record: one examiner, its own calendar, requests confirmed at once. */
 const defaultCalendar = (storeId: string): BookingCalendarRecord => ({ id: storeId, examiners: 1, closedDates: [], autoConfirm: true, external: null });
@@ -69,16 +74,15 @@ const NEARBY_STORES_SHOWN = 3;
 const NEARBY_STORES_SEARCHED = 8;
 
 /**
- * Eye-exam booking (SPEC §1, §3, §4, §8). A time is reserved with the storage's atomic
- * `update` on the store day's record, which is checked and written in one step: of two
- * requests for the last free examiner exactly one gets it, the other hears "time taken".
+ * Eye-exam booking (SPEC §1, §3, §4, §8). A time is held on the store day's record, checked and
+ * written in one step, in the same transaction as the booking it is held for: of two requests
+ * for the last free examiner exactly one gets it, the other hears "time taken", and a time is
+ * never held without its booking (or the other way round).
  * Bookings of stores with `autoConfirm` are confirmed at once; others — and every requisition
  * (company) booking — wait as "request sent" until the store confirms (staff endpoint).
  */
 export class BookingService {
-  private readonly bookings;
-  private readonly days;
-  private readonly calendars;
+  private readonly bookings: BookingRepository;
   private readonly external: ExternalCalendar;
   private readonly friends: FriendsLookup | null;
 
@@ -87,11 +91,10 @@ export class BookingService {
     private readonly clock: Clock,
     private readonly config: AppConfig,
     private readonly mailer: Mailer,
+    private readonly catalogue: CatalogueService,
     opts: { external?: ExternalCalendar; friends?: FriendsLookup } = {},
   ) {
-    this.bookings = storage.collection(C.bookings);
-    this.days = storage.collection(C.bookingDays);
-    this.calendars = storage.collection(C.bookingCalendars);
+    this.bookings = new BookingRepository(storage);
     this.external = opts.external ?? createSimulatedExternalCalendar();
     this.friends = opts.friends ?? null;
   }
@@ -118,13 +121,13 @@ export class BookingService {
   // ---- Stores and calendars -----------------------------------------------------------------
 
   private async store(storeId: string): Promise<Store> {
-    const store = await this.storage.collection(C.stores).get(storeId);
+    const store = await this.catalogue.store(storeId);
     if (!store) throw badRequest({ storeId: bookingErrors.storeNotFound });
     return store;
   }
 
   private async calendar(storeId: string): Promise<BookingCalendarRecord> {
-    return (await this.calendars.get(storeId)) ?? defaultCalendar(storeId);
+    return (await this.bookings.calendar(storeId)) ?? defaultCalendar(storeId);
   }
 
   private async ensureReachable(calendar: BookingCalendarRecord): Promise<void> {
@@ -148,15 +151,10 @@ export class BookingService {
 
   // ---- Free times ---------------------------------------------------------------------------
 
-  private async holdsOn(storeId: string, dates: readonly string[]): Promise<Map<string, Hold[]>> {
-    const records = await Promise.all(dates.map((d) => this.days.get(dayId(storeId, d))));
-    return new Map(dates.map((d, i) => [d, records[i]?.holds ?? []]));
-  }
-
   private async range(store: Store, calendar: BookingCalendarRecord, examType: ExamType, from: string, days: number): Promise<AvailabilityDay[]> {
     const first = parseIsoDate(from)!;
     const dates = Array.from({ length: days }, (_, i) => toIsoDate(addDays(first, i)));
-    const holds = await this.holdsOn(store.id, dates);
+    const holds = await this.bookings.holdsOn(store.id, dates);
     return availabilityRange({ store, calendar, examType, now: this.clock.now(), from, days, holdsOn: (d) => holds.get(d) ?? [] });
   }
 
@@ -187,7 +185,7 @@ export class BookingService {
     }
 
     const nearby: BookingAlternatives['nearbyStores'] = [];
-    const stores = await this.storage.collection(C.stores).all();
+    const stores = await this.catalogue.stores();
     for (const { store: other, distanceKm } of nearbyStores(store, stores, examType).slice(0, NEARBY_STORES_SEARCHED)) {
       if (nearby.length >= NEARBY_STORES_SHOWN) break;
       const otherCalendar = await this.calendar(other.id);
@@ -214,48 +212,29 @@ export class BookingService {
 
   // ---- Holding times ------------------------------------------------------------------------
 
-  private async ensureDay(storeId: string, date: string): Promise<void> {
-    const id = dayId(storeId, date);
-    if (await this.days.get(id)) return;
-    try {
-      await this.days.insert({ id, storeId, date, holds: [] });
-    } catch (err) {
-      if (!(err instanceof DuplicateKeyError)) throw err;
-    }
-  }
-
   /**
    * Holds the time from `start` for `bookingId` (replacing the booking's own hold on that day,
-   * when it moves within a day). The check and the write are one atomic `update`.
+   * when it moves within a day). The check and the write are one step; callers run it in the
+   * transaction that also writes the booking.
    */
   private async reserve(store: Store, calendar: BookingCalendarRecord, examType: ExamType, start: string, bookingId: string): Promise<Slot> {
     const base = { store, calendar, examType, now: this.clock.now() };
     // Not a time the store offers at all (closed, past, off the exam's grid): bad input, not a race.
     const offered = offeredSlot({ ...base, holds: [] }, start);
     if (!offered) throw badRequest({ start: bookingErrors.slotNotOffered });
-    await this.ensureDay(store.id, offered.date);
-    const result: { slot: Slot | null } = { slot: null };
-    await this.days.update(dayId(store.id, offered.date), (day) => {
-      const others = day.holds.filter((h) => h.bookingId !== bookingId);
-      const slot = offeredSlot({ ...base, holds: others }, start);
+    let slot: Slot | null = null;
+    await this.bookings.changeHolds(store.id, offered.date, (holds) => {
+      const others = holds.filter((h) => h.bookingId !== bookingId);
+      slot = offeredSlot({ ...base, holds: others }, start);
       // SPEC §4, §8: the time was taken meanwhile.
       if (!slot) throw new HttpError(409, 'conflict', bookingErrors.slotTaken);
-      result.slot = slot;
-      return { ...day, holds: [...others, holdFor(bookingId, slot.start, slot.end).hold] };
+      return [...others, holdFor(bookingId, slot.start, slot.end).hold];
     });
-    return result.slot!;
+    return slot!;
   }
 
   private async release(storeId: string, date: string, bookingId: string): Promise<void> {
-    await this.days.update(dayId(storeId, date), (day) => ({ ...day, holds: day.holds.filter((h) => h.bookingId !== bookingId) }));
-  }
-
-  /** Puts a booking's hold back as it was (after a move that could not be saved). */
-  private async restoreHold(b: Pick<BookingRecord, 'id' | 'storeId' | 'start' | 'end'>, movedTo: string): Promise<void> {
-    await this.release(b.storeId, movedTo, b.id);
-    const { date, hold } = holdFor(b.id, b.start, b.end);
-    await this.ensureDay(b.storeId, date);
-    await this.days.update(dayId(b.storeId, date), (day) => ({ ...day, holds: [...day.holds.filter((h) => h.bookingId !== b.id), hold] }));
+    await this.bookings.changeHolds(storeId, date, (holds) => holds.filter((h) => h.bookingId !== bookingId));
   }
 
   // ---- Price --------------------------------------------------------------------------------
@@ -269,7 +248,7 @@ export class BookingService {
     const membership = await this.friends.membership(customerId);
     if (!membership.member) return visitPrice(examType, visitDate, null);
     const now = this.clock.now().getTime();
-    const visited = await this.bookings.find((b) => b.customerId === customerId && b.status !== 'cancelled' && Date.parse(b.start) < now);
+    const visited = (await this.bookings.ofCustomer(customerId, { before: new Date(now).toISOString() })).filter((b) => b.status !== 'cancelled' && Date.parse(b.start) < now);
     const lastVisitOn = [membership.lastVisitOn, ...visited.map((b) => localTimeOf(b.start).date)].filter((d): d is string => d !== null).sort().at(-1) ?? null;
     return visitPrice(examType, visitDate, { member: true, lastVisitOn });
   }
@@ -277,7 +256,7 @@ export class BookingService {
   // ---- Views and mail -----------------------------------------------------------------------
 
   private async view(rec: BookingRecord): Promise<BookingView> {
-    const store = await this.storage.collection(C.stores).get(rec.storeId);
+    const store = await this.catalogue.store(rec.storeId);
     const { tokenHash: _hash, history: _history, frameDiscountOrderId: _usedBy, ...booking } = rec;
     return {
       ...booking,
@@ -287,7 +266,7 @@ export class BookingService {
   }
 
   private async mail(kind: BookingMailKind, rec: BookingRecord): Promise<void> {
-    const store = await this.storage.collection(C.stores).get(rec.storeId);
+    const store = await this.catalogue.store(rec.storeId);
     if (!store) return;
     await this.mailer.send(bookingMail(kind, rec, store, this.manageLink(rec.id)));
   }
@@ -307,14 +286,11 @@ export class BookingService {
     const calendar = await this.calendar(store.id);
     await this.ensureReachable(calendar);
     const id = `bk-${newId(12)}`;
-    const slot = await this.reserve(store, calendar, input.examType, input.start, id);
-    const rec = await this.newRecord({ id, store, calendar, examType: input.examType, ageGroup: input.ageGroup, slot, details: { ...input, birthDate }, customerId, rebookedFrom: null });
-    try {
-      await this.bookings.insert(rec);
-    } catch (err) {
-      await this.release(store.id, slot.date, id);
-      throw err;
-    }
+    // The hold and the booking commit together, or neither does.
+    const rec = await this.storage.transaction(async () => {
+      const slot = await this.reserve(store, calendar, input.examType, input.start, id);
+      return this.bookings.insert(await this.newRecord({ id, store, calendar, examType: input.examType, ageGroup: input.ageGroup, slot, details: { ...input, birthDate }, customerId, rebookedFrom: null }));
+    });
     await this.mail(rec.status === 'confirmed' ? 'confirmed' : 'requested', rec);
     return { booking: await this.view(rec), token: this.tokenFor(id) };
   }
@@ -371,20 +347,19 @@ export class BookingService {
     return this.view(updated!);
   }
 
-  /** A new time for a live booking (SPEC §4 rebook): the new time is held before the old one is let go. */
+  /** A new time for a live booking (SPEC §4 rebook): the new time is held, the booking moved and the old time let go in one transaction. */
   async reschedule(id: string, access: BookingAccess, start: string): Promise<BookingView> {
     const rec = await this.open(id, access);
     this.transition(rec, 'reschedule');
     const store = await this.store(rec.storeId);
     const calendar = await this.calendar(store.id);
     await this.ensureReachable(calendar);
-    const slot = await this.reserve(store, calendar, rec.examType, start, rec.id);
     const oldDate = localTimeOf(rec.start).date;
-    const price = await this.price(rec.examType, slot.date, rec.customerId);
     const at = this.clock.now().toISOString();
-    let updated: BookingRecord | undefined;
-    try {
-      updated = await this.bookings.update(id, (cur) => {
+    const updated = await this.storage.transaction(async () => {
+      const slot = await this.reserve(store, calendar, rec.examType, start, rec.id);
+      const price = await this.price(rec.examType, slot.date, rec.customerId);
+      const moved = await this.bookings.update(id, (cur) => {
         const t = this.transition(cur, 'reschedule');
         const confirmed = calendar.autoConfirm && cur.companyName === null;
         return {
@@ -398,11 +373,9 @@ export class BookingService {
           history: [...cur.history, { at, action: 'rescheduled', by: 'customer' }, ...(confirmed ? [{ at, action: 'confirmed' as const, by: 'system' as const }] : [])],
         };
       });
-    } catch (err) {
-      await this.restoreHold(rec, slot.date);
-      throw err;
-    }
-    if (oldDate !== slot.date) await this.release(rec.storeId, oldDate, rec.id);
+      if (oldDate !== slot.date) await this.release(rec.storeId, oldDate, rec.id);
+      return moved;
+    });
     await this.mail('rescheduled', updated!);
     return this.view(updated!);
   }
@@ -411,11 +384,14 @@ export class BookingService {
   async cancel(id: string, access: BookingAccess): Promise<BookingView> {
     await this.open(id, access);
     const at = this.clock.now().toISOString();
-    const updated = await this.bookings.update(id, (cur) => {
-      const t = this.transition(cur, 'cancel');
-      return { ...cur, status: t.status, updatedAt: at, history: [...cur.history, { at, action: 'cancelled', by: 'customer' }] };
+    const updated = await this.storage.transaction(async () => {
+      const cancelled = await this.bookings.update(id, (cur) => {
+        const t = this.transition(cur, 'cancel');
+        return { ...cur, status: t.status, updatedAt: at, history: [...cur.history, { at, action: 'cancelled', by: 'customer' }] };
+      });
+      await this.release(cancelled!.storeId, localTimeOf(cancelled!.start).date, id);
+      return cancelled;
     });
-    await this.release(updated!.storeId, localTimeOf(updated!.start).date, id);
     await this.mail('cancelled', updated!);
     return this.view(updated!);
   }
@@ -433,18 +409,7 @@ export class BookingService {
     const calendar = await this.calendar(store.id);
     await this.ensureReachable(calendar);
     const newIdValue = `bk-${newId(12)}`;
-    const slot = await this.reserve(store, calendar, examType, input.start, newIdValue);
     const at = this.clock.now().toISOString();
-    try {
-      // Claimed only once the time is held: two tabs booking again from one link get one booking.
-      await this.bookings.update(old.id, (cur) => {
-        if (!canBookAgain(cur)) throw new HttpError(409, 'conflict', bookingErrors.alreadyRebooked);
-        return { ...cur, rebookedTo: newIdValue, updatedAt: at, history: [...cur.history, { at, action: 'rebooked', by: 'customer' }] };
-      });
-    } catch (err) {
-      await this.release(store.id, slot.date, newIdValue);
-      throw err;
-    }
     const customerId = old.customerId ?? access.customerId;
     const details = {
       contact: old.contact,
@@ -452,22 +417,66 @@ export class BookingService {
       noteToStore: old.noteToStore,
       company: old.companyName && old.requisitionType ? { companyName: old.companyName, reference: old.reference, requisitionType: old.requisitionType, workingDistances: old.workingDistances ?? [], tools: old.tools, other: old.other } : null,
     };
-    const rec = await this.newRecord({ id: newIdValue, store, calendar, examType, ageGroup: old.ageGroup, slot, details, customerId, rebookedFrom: old.id });
-    await this.bookings.insert(rec);
+    // The new time, the old booking's claim and the new booking commit together: two tabs booking again from one link get one booking.
+    const rec = await this.storage.transaction(async () => {
+      const slot = await this.reserve(store, calendar, examType, input.start, newIdValue);
+      await this.bookings.update(old.id, (cur) => {
+        if (!canBookAgain(cur)) throw new HttpError(409, 'conflict', bookingErrors.alreadyRebooked);
+        return { ...cur, rebookedTo: newIdValue, updatedAt: at, history: [...cur.history, { at, action: 'rebooked', by: 'customer' }] };
+      });
+      return this.bookings.insert(await this.newRecord({ id: newIdValue, store, calendar, examType, ageGroup: old.ageGroup, slot, details, customerId, rebookedFrom: old.id }));
+    });
     await this.mail(rec.status === 'confirmed' ? 'confirmed' : 'requested', rec);
     return { booking: await this.view(rec), token: this.tokenFor(newIdValue) };
   }
 
   /** My Pages: the customer's bookings, soonest first. */
   async listForCustomer(customerId: string): Promise<BookingView[]> {
-    const mine = await this.bookings.find((b) => b.customerId === customerId);
+    const mine = await this.bookings.ofCustomer(customerId);
     return Promise.all(mine.sort(byStart).map((b) => this.view(b)));
   }
 
   /** The store's bookings from a date on, soonest first (store staff). */
   async listForStore(storeId: string, from: string): Promise<BookingView[]> {
-    const list = await this.bookings.find((b) => b.storeId === storeId && localTimeOf(b.start).date >= from);
+    const list = (await this.bookings.ofStoreFrom(storeId, from)).filter((b) => localTimeOf(b.start).date >= from);
     return Promise.all(list.sort(byStart).map((b) => this.view(b)));
+  }
+
+  // ---- Friends frame discount (modules/friends/frame-discount.ts) ---------------------------
+
+  /** A customer's bookings as stored, soonest first (the Friends frame discount reads which give it). */
+  async recordsOfCustomer(customerId: string): Promise<BookingRecord[]> {
+    return (await this.bookings.ofCustomer(customerId)).sort(byStart);
+  }
+
+  /**
+   * Marks every booking of `ids` as used by `orderId` for the Friends frame discount, each only
+   * while `eligible` holds for it as stored: all of them, or — when one is no longer eligible —
+   * none (one transaction). Answers whether they were marked.
+   */
+  async claimFrameDiscount(ids: readonly string[], orderId: string, eligible: (b: BookingRecord) => boolean): Promise<boolean> {
+    try {
+      await this.storage.transaction(async () => {
+        for (const id of ids) {
+          const marked = await this.bookings.update(id, (b) => {
+            if (!eligible(b)) throw new ClaimRefused();
+            return { ...b, frameDiscountOrderId: orderId };
+          });
+          if (!marked) throw new ClaimRefused();
+        }
+      });
+      return true;
+    } catch (err) {
+      if (err instanceof ClaimRefused) return false;
+      throw err;
+    }
+  }
+
+  /** Gives back the bookings `orderId` marked (its payment failed); others' marks stay. */
+  async releaseFrameDiscount(ids: readonly string[], orderId: string): Promise<void> {
+    await this.storage.transaction(async () => {
+      for (const id of ids) await this.bookings.update(id, (b) => (b.frameDiscountOrderId === orderId ? { ...b, frameDiscountOrderId: null } : b));
+    });
   }
 
   /** The store confirms a request (SPEC §4 request sent → confirmed). Another store's booking is not found. */
@@ -497,7 +506,6 @@ export function manageToken(secret: string, bookingId: string): string {
   return createHmac('sha256', secret).update(`booking-manage:${bookingId}`).digest('base64url');
 }
 
-export const dayId = (storeId: string, date: string) => `${storeId}|${date}`;
 const byStart = (a: { start: string }, b: { start: string }) => Date.parse(a.start) - Date.parse(b.start);
 
 function sameHash(a: string, b: string): boolean {

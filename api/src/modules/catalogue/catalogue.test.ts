@@ -2,12 +2,12 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { apiErrorSchema, articleResponseSchema, categoriesResponseSchema, categorySchema, storesResponseSchema } from '@optik/shared';
 import { makeTestApp } from '../../test/harness';
-import { C } from '../../collections';
+import { articlesCollection } from './records';
 
 describe('catalogue calls', () => {
   it('GET /api/article/{id} answers the article in `data`, also by slug', async () => {
     const t = await makeTestApp();
-    const [first] = await t.storage.collection(C.articles).all();
+    const [first] = await t.storage.collection(articlesCollection).all();
     const byId = await request(t.app).get(`/api/article/${first!.id}`).expect(200);
     expect(articleResponseSchema.parse(byId.body).data.id).toBe(first!.id);
     const bySlug = await request(t.app).get(`/api/article/${encodeURIComponent(first!.slug)}`).expect(200);

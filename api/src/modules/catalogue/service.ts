@@ -1,6 +1,6 @@
 import type { Article, CategoryNode, ContentPage, Sku, Store } from '@optik/shared';
 import type { Storage } from '../../storage/port';
-import { C } from '../../collections';
+import { CatalogueRepository } from './repository';
 
 export interface CatalogueSnapshot {
   articles: readonly Article[];
@@ -19,8 +19,11 @@ export interface CatalogueSnapshot {
  */
 export class CatalogueService {
   private snapshot: Promise<CatalogueSnapshot> | null = null;
+  private readonly repo: CatalogueRepository;
 
-  constructor(private readonly storage: Storage) {}
+  constructor(storage: Storage) {
+    this.repo = new CatalogueRepository(storage);
+  }
 
   load(): Promise<CatalogueSnapshot> {
     this.snapshot ??= this.build().catch((err: unknown) => {
@@ -35,11 +38,7 @@ export class CatalogueService {
   }
 
   private async build(): Promise<CatalogueSnapshot> {
-    const [articles, stores, pages] = await Promise.all([
-      this.storage.collection(C.articles).all(),
-      this.storage.collection(C.stores).all(),
-      this.storage.collection(C.pages).all(),
-    ]);
+    const { articles, stores, pages } = await this.repo.everything();
     articles.sort((a, b) => a.id.localeCompare(b.id));
     stores.sort((a, b) => a.name.localeCompare(b.name, 'da'));
     const byId = new Map<string, Article>();
@@ -95,6 +94,11 @@ export class CatalogueService {
 
   async stores(): Promise<readonly Store[]> {
     return (await this.load()).stores;
+  }
+
+  /** One store by id, as stored now (bookings, requisitions, payments name stores by id). */
+  store(id: string): Promise<Store | undefined> {
+    return this.repo.store(id);
   }
 
   async page(slug: string): Promise<ContentPage | undefined> {

@@ -14,12 +14,12 @@ import {
 } from '@optik/shared';
 import { LOCAL_REGISTRY, createLocalCompanyRegistry } from '../../ports/company-registry';
 import { command, makeTestApp, shopperAgent, staffAgent, testConfig, type TestApp } from '../../test/harness';
-import { requisitionMessages } from '../requisitions/service';
+import { RequisitionService, requisitionMessages } from '../requisitions/service';
+import { requisitionsCollection } from '../requisitions/records';
 import { generateCompanyContracts } from '../../seed/company';
 import { companyMessages } from './messages';
-import { companyContractRecordSchema } from './records';
+import { companyContractRecordSchema, companyContractsCollection, eyeHealthDaysCollection } from './records';
 import { CompanyService, contractLinkToken } from './service';
-import { C } from '../../collections';
 
 const wizard: CompanyContractRequest = {
   organisationNumber: '66-93-26-21',
@@ -100,7 +100,7 @@ describe('company agreements', () => {
     expect(toContact.to).toBe('line@example.dk');
     expect(viewToken).not.toBe(signToken);
     // Only hashes of the links are stored.
-    const stored = JSON.stringify(await t.storage.collection(C.companyContracts).get(contract.id));
+    const stored = JSON.stringify(await t.storage.collection(companyContractsCollection).get(contract.id));
     expect(stored).not.toContain(signToken);
     expect(stored).not.toContain(viewToken);
   });
@@ -108,13 +108,13 @@ describe('company agreements', () => {
   it('refuses an invalid EAN, an unknown organisation and a call without the CSRF token, creating nothing', async () => {
     const t = await makeTestApp();
     const s = await shopperAgent(t);
-    const count = await t.storage.collection(C.companyContracts).count();
+    const count = await t.storage.collection(companyContractsCollection).count();
     expect((await s.post('/api/company/contracts', { ...wizard, ean: '5798000187659' }).expect(400)).body.error.fields).toEqual({
       ean: 'EAN-nummeret er ikke gyldigt. Kontrollér cifrene (det sidste er et kontrolciffer).',
     });
     expect((await s.post('/api/company/contracts', { ...wizard, organisationNumber: '13748136' }).expect(400)).body.error.fields).toEqual({ organisationNumber: 'Virksomheden blev ikke fundet.' });
     expect((await s.agent.post('/api/company/contracts').send(wizard).expect(403)).body.error.code).toBe('csrf_invalid');
-    expect(await t.storage.collection(C.companyContracts).count()).toBe(count);
+    expect(await t.storage.collection(companyContractsCollection).count()).toBe(count);
     expect(t.mailer.sent).toEqual([]);
   });
 
@@ -186,6 +186,17 @@ describe('company agreements', () => {
     const { s, signToken } = await createContract(t, { ...wizard, organisationNumber: '29446423', signingParty: { name: 'Jens Nørgaard', email: 'jens@example.dk', phone: '23334354' } });
     expect((await sign(s, signToken, 'Jens Nørgaard').expect(409)).body.error.message).toBe(companyMessages.alreadyActive);
   });
+
+  it('keeps one active agreement per company when two of its agreements are signed at the same moment', async () => {
+    const t = await makeTestApp();
+    const first = await createContract(t);
+    const second = await createContract(t);
+    const results = await Promise.all([sign(first.s, first.signToken), sign(second.s, second.signToken)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(results.find((r) => r.status === 409)!.body.error.message).toBe(companyMessages.alreadyActive);
+    const active = (await t.storage.collection(companyContractsCollection).all()).filter((c) => c.organisationNumber === '66-93-26-21' && c.status === 'Active');
+    expect(active).toHaveLength(1);
+  });
 });
 
 describe('eye-health day', () => {
@@ -204,7 +215,7 @@ describe('eye-health day', () => {
     const s = await shopperAgent(t);
     const day = eyeHealthDayResponseSchema.parse((await s.post('/api/company/eye-health-days', request).expect(201)).body).data;
     expect(day).toMatchObject({ companyName: 'Fjordby Kommune', organisationNumber: '16-59-75-89', employees: 120, status: 'requested' });
-    expect(await t.storage.collection(C.eyeHealthDays).get(day.id)).toEqual(day);
+    expect(await t.storage.collection(eyeHealthDaysCollection).get(day.id)).toEqual(day);
     expect(t.mailer.sent).toHaveLength(1);
     expect(t.mailer.sent[0]).toMatchObject({ to: 'anne@example.dk', subject: 'Vi har modtaget jeres ønske om en øjensundhedsdag' });
     expect(t.mailer.sent[0]!.text).toContain('mandag 11. januar 2027 – fredag 22. januar 2027');
@@ -221,7 +232,7 @@ describe('eye-health day', () => {
       employees: 'Antal medarbejdere skal være et helt tal fra 5 til 5.000.',
       'contact.email': 'E-mail skal indeholde @ og et domæne.',
     });
-    expect(await t.storage.collection(C.eyeHealthDays).count()).toBe(0);
+    expect(await t.storage.collection(eyeHealthDaysCollection).count()).toBe(0);
   });
 });
 
@@ -244,6 +255,16 @@ describe('employee e-requisitions', () => {
     expect(exam.maxAmount).toBe(45_000);
   });
 
+  it('makes one requisition of two identical requests sent at once; the other hears it is pending', async () => {
+    const t = await makeTestApp();
+    const [a, b] = await Promise.all([shopperAgent(t), shopperAgent(t)]);
+    const results = await Promise.all([a.post('/api/company/requisitions', request), b.post('/api/company/requisitions', request)]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(results.find((r) => r.status === 409)!.body.error.message).toBe(companyMessages.duplicatePending('glasses'));
+    const pending = (await t.storage.collection(requisitionsCollection).all()).filter((r) => r.employeeNumber === 'M-1210' && r.status === 'pending');
+    expect(pending).toHaveLength(1);
+  });
+
   it('identifies the employee by the agreement’s reference type', async () => {
     const t = await makeTestApp({ config: { loginRateLimit: { windowMs: 60_000, max: 20 } } });
     const s = await shopperAgent(t);
@@ -258,7 +279,7 @@ describe('employee e-requisitions', () => {
     // The public-sector agreement's shared reference, in any case.
     const ok = employeeRequisitionResponseSchema.parse((await s.post('/api/company/requisitions', { ...request, organisationNumber: '16597589', employeeReference: 'fjk-2026' }).expect(201)).body).data;
     expect(ok.companyName).toBe('Fjordby Kommune');
-    expect((await t.storage.collection(C.requisitions).get(ok.id))!.employeeNumber).toBeNull();
+    expect((await t.storage.collection(requisitionsCollection).get(ok.id))!.employeeNumber).toBeNull();
   });
 
   it('refuses an agreement that uses paper requisitions, and a terminated agreement', async () => {
@@ -287,7 +308,7 @@ describe('employee e-requisitions', () => {
     const staff = await staffAgent(t);
     const refused = syncResponseSchema.parse((await staff.post('/api/sync', { commands: [command('requisition.decide', { requisitionId: created.id, decision: 'approved' })] }).expect(200)).body);
     expect(refused.results[0]).toMatchObject({ status: 'rejected', error: { code: 'forbidden', message: requisitionMessages.managersOnly } });
-    expect((await t.storage.collection(C.requisitions).get(created.id))!.status).toBe('pending');
+    expect((await t.storage.collection(requisitionsCollection).get(created.id))!.status).toBe('pending');
     expect(t.mailer.sent).toEqual([]);
 
     const manager = await staffAgent(t, 'leder1');
@@ -318,8 +339,9 @@ describe('seeded agreements and failing mail', () => {
     const logged: unknown[] = [];
     const logger = pino({ level: 'error' }, { write: (line: string) => void logged.push(JSON.parse(line)) });
     const failing = { send: async () => Promise.reject(new Error('SMTP nede')) };
-    const company = new CompanyService(t.storage, t.clock, testConfig, failing, createLocalCompanyRegistry(), logger);
-    const decided = { ...(await t.storage.collection(C.requisitions).get('rq-001'))!, status: 'approved' as const, decidedBy: 'Henrik Poulsen' };
+    const requisitions = new RequisitionService(t.storage, t.clock);
+    const company = new CompanyService({ storage: t.storage, clock: t.clock, config: testConfig, mailer: failing, registry: createLocalCompanyRegistry(), logger, catalogue: t.services.catalogue, requisitions });
+    const decided = { ...(await requisitions.get('rq-001'))!, status: 'approved' as const, decidedBy: 'Henrik Poulsen' };
     await expect(company.requisitionDecided(decided)).resolves.toBeUndefined();
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ msg: 'requisition decision mail failed', requisitionId: 'rq-001' });

@@ -4,7 +4,7 @@ import { companyAgreementSchema, eyeHealthDaySchema, requisitionKindSchema } fro
 import { defineCollection } from '../../storage/port';
 
 /**
- * Records of the company flow kept by the storage port (listed in storage/records.ts).
+ * Records of the company flow, owned by this module (repository.ts), listed in api/src/collections.ts.
  * Links are stored only as hashes of their tokens, so a data file holds no usable link.
  */
 
@@ -34,8 +34,15 @@ export const companyContractsCollection = defineCollection({
   name: 'companyContracts',
   schema: companyContractRecordSchema,
   file: { group: 'company', durable: true },
-  unique: { signTokenHash: (c) => c.signTokenHash, viewTokenHash: (c) => c.viewTokenHash },
-  indexes: { byOrganisation: { key: (c) => c.organisationNumber, order: (c) => c.createdAt } },
+  unique: {
+    signTokenHash: (c) => c.signTokenHash,
+    viewTokenHash: (c) => c.viewTokenHash,
+    /**
+     * One active agreement per company, enforced by the storage (two signed at once: one wins);
+     * requisitions find a company's agreement by it.
+     */
+    activeOrganisation: (c) => (c.status === 'Active' ? c.organisationNumber : null),
+  },
 });
 export const eyeHealthDaysCollection = defineCollection({ name: 'eyeHealthDays', schema: eyeHealthDayRecordSchema, file: { group: 'company', durable: true } });
 export const companyRequisitionsCollection = defineCollection({

@@ -26,11 +26,13 @@ import { badRequest, HttpError, notFound } from '../../http/errors';
 import { hashToken, newId } from '../../http/identity';
 import type { CompanyRegistry } from '../../ports/company-registry';
 import type { Mailer, MailMessage } from '../../ports/mail';
-import type { Storage } from '../../storage/port';
+import { DuplicateKeyError, type Storage } from '../../storage/port';
+import type { CatalogueService } from '../catalogue/service';
+import type { RequisitionService } from '../requisitions/service';
 import { renderContractDocument } from './document';
 import { companyMails, companyMessages as msg } from './messages';
 import type { CompanyContractRecord } from './records';
-import { C } from '../../collections';
+import { CompanyRepository } from './repository';
 
 type EyeHealthDayInput = z.output<typeof eyeHealthDayRequestSchema>;
 type RequisitionInput = z.output<typeof employeeRequisitionRequestSchema>;
@@ -52,18 +54,33 @@ const sameName = (a: string, b: string) => a.normalize('NFC').trim().replace(/\s
  * signing and termination by the signing party's link, eye-health-day requests and employees'
  * e-requisitions, and the decision mails when a store manager decides a requisition.
  */
-export class CompanyService {
-  constructor(
-    private readonly storage: Storage,
-    private readonly clock: Clock,
-    private readonly config: AppConfig,
-    private readonly mailer: Mailer,
-    private readonly registry: CompanyRegistry,
-    private readonly logger: Logger,
-  ) {}
+export interface CompanyDeps {
+  storage: Storage;
+  clock: Clock;
+  config: AppConfig;
+  mailer: Mailer;
+  registry: CompanyRegistry;
+  logger: Logger;
+  /** The stores requisitions go to. */
+  catalogue: Pick<CatalogueService, 'store'>;
+  /** The store managers' requisitions an e-requisition becomes (modules/requisitions). */
+  requisitions: Pick<RequisitionService, 'get' | 'add'>;
+}
 
-  private get contracts() {
-    return this.storage.collection(C.companyContracts);
+export class CompanyService {
+  private readonly repo: CompanyRepository;
+  private readonly storage: Storage;
+  private readonly clock: Clock;
+  private readonly config: AppConfig;
+  private readonly mailer: Mailer;
+  private readonly registry: CompanyRegistry;
+  private readonly logger: Logger;
+  private readonly catalogue: CompanyDeps['catalogue'];
+  private readonly requisitions: CompanyDeps['requisitions'];
+
+  constructor(deps: CompanyDeps) {
+    ({ storage: this.storage, clock: this.clock, config: this.config, mailer: this.mailer, registry: this.registry, logger: this.logger, catalogue: this.catalogue, requisitions: this.requisitions } = deps);
+    this.repo = new CompanyRepository(deps.storage);
   }
 
   private token(id: string, purpose: LinkPurpose): string {
@@ -108,7 +125,7 @@ export class CompanyService {
       signedAt: null,
       terminatedAt: null,
     };
-    await this.contracts.insert({ ...agreement, signTokenHash: hashToken(this.token(id, 'sign')), viewTokenHash: hashToken(this.token(id, 'view')) });
+    await this.repo.insertContract({ ...agreement, signTokenHash: hashToken(this.token(id, 'sign')), viewTokenHash: hashToken(this.token(id, 'view')) });
     await this.mailer.send(companyMails.signRequest(agreement, this.link(id, 'sign')));
     await this.mailer.send(companyMails.created(agreement, this.link(id, 'view')));
     return agreement;
@@ -116,7 +133,7 @@ export class CompanyService {
 
   private async open(token: string): Promise<{ record: CompanyContractRecord; role: 'signer' | 'viewer' }> {
     const hash = hashToken(token);
-    const record = await this.contracts.findOne((c) => c.signTokenHash === hash || c.viewTokenHash === hash);
+    const record = await this.repo.contractByTokenHash(hash);
     if (!record) throw new HttpError(404, 'not_found', msg.unknownLink);
     return { record, role: record.signTokenHash === hash ? 'signer' : 'viewer' };
   }
@@ -144,14 +161,21 @@ export class CompanyService {
     const { record, role } = await this.open(token);
     if (role !== 'signer') throw new HttpError(403, 'forbidden', msg.viewerCannotAct);
     let refusal: string | null = null;
-    const updated = await this.contracts.update(record.id, (c) => {
-      const step = contractAction(c.status, action);
-      if (!step.ok) {
-        refusal = step.message;
-        return c;
-      }
-      return { ...c, ...change(c), status: step.to };
-    });
+    let updated: CompanyContractRecord | undefined;
+    try {
+      updated = await this.repo.updateContract(record.id, (c) => {
+        const step = contractAction(c.status, action);
+        if (!step.ok) {
+          refusal = step.message;
+          return c;
+        }
+        return { ...c, ...change(c), status: step.to };
+      });
+    } catch (err) {
+      // One active agreement per company (a unique key): another of its agreements was signed first.
+      if (err instanceof DuplicateKeyError && err.key === 'activeOrganisation') throw new HttpError(409, 'conflict', msg.alreadyActive);
+      throw err;
+    }
     if (refusal) throw new HttpError(409, 'conflict', refusal);
     return updated!;
   }
@@ -161,9 +185,9 @@ export class CompanyService {
     const { record, role } = await this.open(input.token);
     if (role !== 'signer') throw new HttpError(403, 'forbidden', msg.viewerCannotAct);
     if (record.status === 'Created' && !sameName(input.name, record.signingParty.name)) throw badRequest({ name: msg.nameMismatch(record.signingParty.name) });
-    // One active agreement per company: requisitions find the agreement by CVR.
-    const active = await this.contracts.findOne((c) => c.organisationNumber === record.organisationNumber && c.status === 'Active' && c.id !== record.id);
-    if (active && record.status === 'Created') throw new HttpError(409, 'conflict', msg.alreadyActive);
+    // One active agreement per company: requisitions find the agreement by CVR (the storage's unique key `activeOrganisation` holds it when two are signed at once).
+    const active = await this.repo.activeContractOf(record.organisationNumber);
+    if (active && active.id !== record.id && record.status === 'Created') throw new HttpError(409, 'conflict', msg.alreadyActive);
     const now = this.clock.now().toISOString();
     const signed = await this.act(input.token, 'sign', () => ({ signedBy: input.name.trim().replace(/\s+/g, ' '), signedAt: now }));
     const requisitionLink = this.url('/b2b/rekvisition');
@@ -194,7 +218,7 @@ export class CompanyService {
       status: 'requested',
       createdAt: this.clock.now().toISOString(),
     };
-    await this.storage.collection(C.eyeHealthDays).insert(day);
+    await this.repo.insertEyeHealthDay(day);
     await this.mailer.send(companyMails.eyeHealthDay(day));
     return day;
   }
@@ -205,24 +229,16 @@ export class CompanyService {
    * that store's manager in the store app (`/rekvisitioner`).
    */
   async createRequisition(input: RequisitionInput): Promise<EmployeeRequisition> {
-    const contract = await this.contracts.findOne((c) => c.organisationNumber === input.organisationNumber && c.status === 'Active');
+    const contract = await this.repo.activeContractOf(input.organisationNumber);
     if (!contract) throw badRequest({ organisationNumber: msg.noActiveAgreement });
     const given = normalizeEmployeeNumber(input.employeeReference);
     if (contract.referenceType === 'none') throw badRequest({ employeeReference: msg.physicalOnly });
     if (contract.referenceType === 'employee-number' && !contract.employeeNumbers.includes(given)) throw badRequest({ employeeReference: msg.unknownEmployeeNumber });
     if (contract.referenceType === 'reference' && normalizeEmployeeNumber(contract.reference ?? '') !== given) throw badRequest({ employeeReference: msg.wrongReference });
-    const store = await this.storage.collection(C.stores).get(input.storeId);
+    const store = await this.catalogue.store(input.storeId);
     if (!store) throw badRequest({ storeId: msg.unknownStore });
 
     const employeeNumber = contract.referenceType === 'employee-number' ? given : null;
-    const extras = await this.storage.collection(C.companyRequisitions).find((x) => x.contractId === contract.id && x.kind === input.kind);
-    const requisitions = this.storage.collection(C.requisitions);
-    for (const x of extras) {
-      const r = await requisitions.get(x.id);
-      const same = employeeNumber ? r?.employeeNumber === employeeNumber : x.employeeEmail === input.employeeEmail;
-      if (r?.status === 'pending' && same) throw new HttpError(409, 'conflict', msg.duplicatePending(input.kind));
-    }
-
     const now = this.clock.now().toISOString();
     const requisition: Requisition = {
       id: `rq-${newId(9)}`,
@@ -242,8 +258,17 @@ export class CompanyService {
       decidedBy: null,
       decidedAt: null,
     };
-    await this.storage.collection(C.companyRequisitions).insert({ id: requisition.id, contractId: contract.id, kind: input.kind, employeeEmail: input.employeeEmail, createdAt: now });
-    await requisitions.insert(requisition);
+    // The check for a pending one and the two records are one transaction: two requests at once make one requisition.
+    await this.storage.transaction(async () => {
+      const extras = (await this.repo.requisitionExtrasOf(contract.id)).filter((x) => x.kind === input.kind);
+      for (const x of extras) {
+        const r = await this.requisitions.get(x.id);
+        const same = employeeNumber ? r?.employeeNumber === employeeNumber : x.employeeEmail === input.employeeEmail;
+        if (r?.status === 'pending' && same) throw new HttpError(409, 'conflict', msg.duplicatePending(input.kind));
+      }
+      await this.repo.insertRequisitionExtra({ id: requisition.id, contractId: contract.id, kind: input.kind, employeeEmail: input.employeeEmail, createdAt: now });
+      await this.requisitions.add(requisition);
+    });
     await this.mailer.send(companyMails.requisitionReceived(requisition, input.kind, input.employeeEmail, store.name));
     return {
       id: requisition.id,
@@ -264,9 +289,9 @@ export class CompanyService {
    * stands even if a mail fails; the failure is logged (without addresses) for a resend.
    */
   async requisitionDecided(r: Requisition): Promise<void> {
-    const contract = await this.contracts.get(r.contractId);
-    const extra = await this.storage.collection(C.companyRequisitions).get(r.id);
-    const store = await this.storage.collection(C.stores).get(r.storeId);
+    const contract = await this.repo.contract(r.contractId);
+    const extra = await this.repo.requisitionExtra(r.id);
+    const store = await this.catalogue.store(r.storeId);
     const to = [contract?.contactPerson.email, extra?.employeeEmail].filter((x): x is string => !!x);
     for (const address of new Set(to)) {
       const mail: MailMessage = companyMails.requisitionDecided(r, extra?.kind ?? null, address, store?.name ?? 'Butikken');

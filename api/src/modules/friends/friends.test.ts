@@ -3,17 +3,19 @@ import { da, friendsMembershipResponseSchema, type Order } from '@optik/shared';
 import { LIFESTYLE_DEMO } from '../../seed/lifestyle';
 import { buyableArticle, makeTestApp, shopperAgent, staffAgent, type TestApp } from '../../test/harness';
 import { customerAgent } from '../../test/harness';
-import { FriendsFrameDiscount, frameDiscountMessages } from './frame-discount';
+import { frameDiscountMessages } from './frame-discount';
 import { friendsMessages } from './service';
-import { C } from '../../collections';
+import { bookingsCollection } from '../booking/records';
+import { articlesCollection } from '../catalogue/records';
+import { ordersCollection } from '../orders/records';
 
 const DAY = 86_400_000;
 const membership = async (s: Awaited<ReturnType<typeof customerAgent>>) => friendsMembershipResponseSchema.parse((await s.agent.get('/api/friends/membership').expect(200)).body).data;
 
 /** A web order of `articleId` for the customer, placed at `createdAt`. */
 async function order(t: TestApp, id: string, customerId: string, articleId: string, createdAt: string, status: Order['status'] = 'delivered'): Promise<void> {
-  const a = (await t.storage.collection(C.articles).get(articleId))!;
-  await t.storage.collection(C.orders).put({
+  const a = (await t.storage.collection(articlesCollection).get(articleId))!;
+  await t.storage.collection(ordersCollection).put({
     id,
     orderNumber: `O${id}`,
     status,
@@ -122,7 +124,7 @@ describe('Friends frame discount: booked eye tests', () => {
   const contact = { firstName: 'Mette', lastName: 'Jensen', email: 'kunde@example.dk', phone: '20304050' };
   /** Books a synstest on Monday 23 November 2026 at Profil Optik Strøget as the signed-in customer; answers its id. */
   const book = async (s: Agent, start: string) => (await s.post('/api/bookings', { storeId: 'st-002', examType: 'synstest', ageGroup: '18-75', start, contact }).expect(201)).body.data.id as string;
-  const usedBy = async (t: TestApp, id: string) => (await t.storage.collection(C.bookings).get(id))!.frameDiscountOrderId ?? null;
+  const usedBy = async (t: TestApp, id: string) => (await t.storage.collection(bookingsCollection).get(id))!.frameDiscountOrderId ?? null;
 
   it('tells a member how many booked eye tests give the discount at checkout', async () => {
     const t = await makeTestApp();
@@ -141,7 +143,7 @@ describe('Friends frame discount: booked eye tests', () => {
     await s.post('/api/friends/signup', { acceptTerms: true }).expect(200);
     const first = await book(s, '2026-11-23T09:00:00.000Z');
     const second = await book(s, '2026-11-23T10:00:00.000Z');
-    const discount = new FriendsFrameDiscount(t.storage, t.clock);
+    const discount = t.services.friends.frameDiscount;
     expect((await discount.eyeTests('u-kunde')).map((b) => b.id)).toEqual([first, second]);
 
     const results = await Promise.allSettled([discount.claim([first], 'o-a'), discount.claim([first], 'o-b')]);

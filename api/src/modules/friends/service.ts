@@ -11,9 +11,11 @@ import type { Clock } from '../../deps';
 import { HttpError } from '../../http/errors';
 import type { Mailer } from '../../ports/mail';
 import type { Storage } from '../../storage/port';
+import type { AuthService } from '../auth/service';
 import type { CatalogueService } from '../catalogue/service';
-import { FriendsFrameDiscount, isMember } from './frame-discount';
-import { C } from '../../collections';
+import type { OrderService } from '../orders/service';
+import { FriendsFrameDiscount, isMember, type FrameDiscountBookings } from './frame-discount';
+import { FriendsRepository } from './repository';
 
 export const friendsMessages = {
   notMember: 'Du er ikke medlem af Friends.',
@@ -26,24 +28,46 @@ export const friendsMessages = {
  * placed as a member. The frame discount (domain/friends.ts `friendsFrameDiscount`) is taken at the
  * web checkout (frame-discount.ts); the membership tells how many booked eye tests give it now.
  */
-export class FriendsService {
-  private readonly frameDiscount: FriendsFrameDiscount;
+export interface FriendsDeps {
+  storage: Storage;
+  clock: Clock;
+  mailer: Mailer;
+  catalogue: CatalogueService;
+  /** A customer's orders (modules/orders). */
+  orders: Pick<OrderService, 'listForCustomer'>;
+  bookings: FrameDiscountBookings;
+  /** Where the welcome is mailed. */
+  accounts: Pick<AuthService, 'contact'>;
+}
 
-  constructor(
-    private readonly storage: Storage,
-    private readonly clock: Clock,
-    private readonly mailer: Mailer,
-    private readonly catalogue: CatalogueService,
-  ) {
-    this.frameDiscount = new FriendsFrameDiscount(storage, clock);
+export class FriendsService {
+  /** The frame discount taken at the web checkout (checkout/service.ts). */
+  readonly frameDiscount: FriendsFrameDiscount;
+  private readonly members: FriendsRepository;
+  private readonly clock: Clock;
+  private readonly mailer: Mailer;
+  private readonly catalogue: CatalogueService;
+  private readonly orders: FriendsDeps['orders'];
+  private readonly accounts: FriendsDeps['accounts'];
+
+  constructor(deps: FriendsDeps) {
+    ({ clock: this.clock, mailer: this.mailer, catalogue: this.catalogue, orders: this.orders, accounts: this.accounts } = deps);
+    this.members = new FriendsRepository(deps.storage);
+    this.frameDiscount = new FriendsFrameDiscount(this.members, deps.bookings, deps.clock);
   }
 
   private today() {
     return copenhagenIsoDate(this.clock.now());
   }
 
+  /** What the booking's free-visit rule needs (booking/service.ts `FriendsLookup`): membership and the last visit the record holds. */
+  async visitStatus(customerId: string): Promise<{ member: boolean; lastVisitOn: string | null }> {
+    const m = await this.members.get(customerId);
+    return { member: isMember(m), lastVisitOn: m?.lastVisitOn ?? null };
+  }
+
   async membership(customerId: string): Promise<FriendsMembership> {
-    const m = await this.storage.collection(C.friendsMembers).get(customerId);
+    const m = await this.members.get(customerId);
     const today = this.today();
     const lastVisitOn = m?.lastVisitOn ?? null;
     if (!m || !isMember(m)) return { member: false, memberSince: null, termsVersion: null, lastVisitOn, freeVisit: freeVisit(null, today), coveredPurchases: [], frameDiscountEyeTests: 0 };
@@ -61,11 +85,9 @@ export class FriendsService {
   /** Joining is free; joining again after leaving starts a new membership. Joining twice changes nothing. */
   async signup(customerId: string): Promise<FriendsMembership> {
     const today = this.today();
-    const members = this.storage.collection(C.friendsMembers);
-    const before = await members.get(customerId);
-    if (isMember(before)) return this.membership(customerId);
-    await members.put({ id: customerId, joinedOn: today, termsVersion: FRIENDS_TERMS_VERSION, lastVisitOn: before?.lastVisitOn ?? null, leftOn: null });
-    const account = await this.storage.collection(C.accounts).get(customerId);
+    const joined = await this.members.join(customerId, (before) => (isMember(before) ? null : { id: customerId, joinedOn: today, termsVersion: FRIENDS_TERMS_VERSION, lastVisitOn: before?.lastVisitOn ?? null, leftOn: null }));
+    if (!joined) return this.membership(customerId);
+    const account = await this.accounts.contact(customerId);
     if (account?.email) {
       await this.mailer.send({
         to: account.email,
@@ -84,7 +106,7 @@ export class FriendsService {
 
   async leave(customerId: string): Promise<FriendsMembership> {
     const today = this.today();
-    const updated = await this.storage.collection(C.friendsMembers).update(customerId, (m) => {
+    const updated = await this.members.update(customerId, (m) => {
       if (!isMember(m)) throw new HttpError(409, 'conflict', friendsMessages.notMember);
       return { ...m, leftOn: today };
     });
@@ -94,7 +116,7 @@ export class FriendsService {
 
   /** Glasses orders placed since joining (not cancelled), newest first, with their cover dates. */
   private async coveredPurchases(customerId: string, memberSince: string, today: string): Promise<FriendsMembership['coveredPurchases']> {
-    const orders = await this.storage.collection(C.orders).find((o) => o.customerId === customerId && o.status !== 'cancelled' && o.status !== 'stopped');
+    const orders = (await this.orders.listForCustomer(customerId)).filter((o) => o.status !== 'cancelled' && o.status !== 'stopped');
     const out: FriendsMembership['coveredPurchases'] = [];
     for (const o of orders) {
       const purchasedOn = copenhagenIsoDate(new Date(o.createdAt));

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { makeTestApp } from '../../test/harness';
 import { escapeXml, renderArticleSvg, renderFramePartSvg } from './svg';
 import { generateArticles } from '../../seed/catalogue';
-import { C } from '../../collections';
+import { articlesCollection } from '../catalogue/records';
 
 const articles = generateArticles();
 
@@ -67,7 +67,7 @@ describe('frame parts for the 3D view and the try-on (SPEC §1)', () => {
 
   it('serves both parts with caching headers and a 304 on a matching ETag', async () => {
     const t = await makeTestApp();
-    const a = (await t.storage.collection(C.articles).all()).find((x) => x.category === 'solbriller')!;
+    const a = (await t.storage.collection(articlesCollection).all()).find((x) => x.category === 'solbriller')!;
     for (const part of ['front', 'temple'] as const) {
       const res = await request(t.app).get(`/media/articles/${a.id}/parts/${part}.svg`).expect(200);
       expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
@@ -79,7 +79,7 @@ describe('frame parts for the 3D view and the try-on (SPEC §1)', () => {
 
   it('answers 404 JSON for an unknown article, a non-frame article and an unknown part', async () => {
     const t = await makeTestApp();
-    const all = await t.storage.collection(C.articles).all();
+    const all = await t.storage.collection(articlesCollection).all();
     const frame = all.find((x) => x.category === 'briller')!;
     const lens = all.find((x) => x.category === 'kontaktlinser')!;
     for (const path of [
@@ -98,7 +98,7 @@ describe('frame parts for the 3D view and the try-on (SPEC §1)', () => {
 describe('GET /v2/image (resize service)', () => {
   it('rasterises a product picture to the asked format and width, with an ETag', async () => {
     const t = await makeTestApp();
-    const a = (await t.storage.collection(C.articles).all())[0]!;
+    const a = (await t.storage.collection(articlesCollection).all())[0]!;
     const url = a.medias[0]!.lg;
     for (const [format, type, magic] of [['webp', 'image/webp', 'RIFF'], ['png', 'image/png', '\x89PNG'], ['jpeg', 'image/jpeg', '\xff\xd8']] as const) {
       const res = await request(t.app).get('/v2/image').query({ format, url, width: 200 }).buffer(true).parse((r, cb) => {
@@ -117,7 +117,7 @@ describe('GET /v2/image (resize service)', () => {
 
   it('refuses other hosts, unknown paths and widths outside 64–4096 with JSON errors', async () => {
     const t = await makeTestApp();
-    const a = (await t.storage.collection(C.articles).all())[0]!;
+    const a = (await t.storage.collection(articlesCollection).all())[0]!;
     const elsewhere = await request(t.app).get('/v2/image').query({ format: 'webp', url: `https://evil.example${a.medias[0]!.md}`, width: 100 }).expect(400);
     expect(elsewhere.body.error.fields.url).toMatch(/egne billeder/);
     await request(t.app).get('/v2/image').query({ format: 'webp', url: `http://shop.test${a.medias[0]!.md}`, width: 100 }).expect(200);

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   da,
   lifestyleAgreementResponseSchema,
@@ -14,18 +14,22 @@ import {
   type LifestyleAgreementView,
 } from '@optik/shared';
 import { LIFESTYLE_DEMO, LIFESTYLE_DEMO_AGREEMENTS as DEMO, seedLifestyleInvoices } from '../../seed/lifestyle';
-import { customerAgent, makeTestApp, shopperAgent, staffAgent, type TestApp } from '../../test/harness';
+import { customerAgent, makeTestApp, shopperAgent, staffAgent, testConfig, type TestApp } from '../../test/harness';
 import { holderVerifier } from '../../ports/lifestyle';
+import { articlesCollection } from '../catalogue/records';
+import { invoicesCollection } from '../invoices/records';
+import { subscriptionsCollection } from '../subscriptions/records';
+import { createLocalLifestylePlatform } from './local-platform';
+import { lifestyleAgreementsCollection } from './records';
 import { lifestyleRefusals } from './service';
-import { C } from '../../collections';
 
 const DAY = 86_400_000;
 type Agent = Awaited<ReturnType<typeof customerAgent>>;
 
 /** A test app with the demo agreements' paid invoice history, as after a real start. */
-async function setup() {
-  const t = await makeTestApp();
-  await seedLifestyleInvoices(t.storage, await t.storage.collection(C.lifestyleAgreements).all());
+async function setup(opts: Parameters<typeof makeTestApp>[0] = {}) {
+  const t = await makeTestApp(opts);
+  await seedLifestyleInvoices(t.storage, await t.storage.collection(lifestyleAgreementsCollection).all());
   return t;
 }
 const kunde = (t: TestApp) => customerAgent(t);
@@ -39,10 +43,6 @@ async function getAgreement(s: Agent, id: string): Promise<LifestyleAgreementVie
   return ok(lifestyleAgreementResponseSchema.parse((await s.agent.get(`/api/lifestyle/agreements/${id}`).expect(200)).body));
 }
 const connectBody = (extra: object = {}) => ({ agreementNumber: LIFESTYLE_DEMO.agreementNumber, birthDate: LIFESTYLE_DEMO.birthDate, ...extra });
-
-afterEach(() => {
-  vi.unstubAllEnvs();
-});
 
 describe('reading agreements', () => {
   it('lists only the customer’s own agreements with what the rules say today, uncached', async () => {
@@ -131,9 +131,9 @@ describe('perks and the yearly exchange', () => {
     const s = await kunde(t);
     const frames = ok(lifestyleFrameOptionsResponseSchema.parse((await s.agent.get(`/api/lifestyle/agreements/${DEMO.glasses}/frames`).expect(200)).body));
     expect(frames.length).toBeGreaterThan(20);
-    const current = (await t.storage.collection(C.lifestyleAgreements).get(DEMO.glasses))!.product.articleId;
+    const current = (await t.storage.collection(lifestyleAgreementsCollection).get(DEMO.glasses))!.product.articleId;
     for (const f of frames) {
-      const a = (await t.storage.collection(C.articles).get(f.articleId))!;
+      const a = (await t.storage.collection(articlesCollection).get(f.articleId))!;
       expect(a.category).toBe('briller');
       expect(a.dto && a.price.unit.publicationStatus === 20).toBe(true);
       expect(f.price).toBeLessThanOrEqual(300_000);
@@ -153,7 +153,7 @@ describe('perks and the yearly exchange', () => {
     expect(t.mailer.sent.at(-1)).toMatchObject({ to: 'kunde@example.dk', subject: 'Din ombytning er bestilt' });
     const docs = ok(lifestyleDocumentsResponseSchema.parse((await s.agent.get(`/api/lifestyle/agreements/${DEMO.glasses}/documents`).expect(200)).body));
     expect(docs.map((d) => d.kind)).toEqual(['agreement', 'terms', 'exchange']);
-    expect((await t.storage.collection(C.subscriptions).get(DEMO.glasses))!.yearlyExchange).toEqual({ available: false, usedAt: '2026-11-22' });
+    expect((await t.storage.collection(subscriptionsCollection).get(DEMO.glasses))!.yearlyExchange).toEqual({ available: false, usedAt: '2026-11-22' });
 
     const again = await s.post(`/api/lifestyle/agreements/${DEMO.glasses}/exchange`, { articleId: frames[4]!.articleId }).expect(409);
     expect(again.body.error.message).toBe(lifestyleRefusals.exchangeUsed('2027-03-01'));
@@ -166,7 +166,7 @@ describe('perks and the yearly exchange', () => {
     const t = await setup();
     const s = await kunde(t);
     const path = `/api/lifestyle/agreements/${DEMO.glasses}/exchange`;
-    const articles = await t.storage.collection(C.articles).all();
+    const articles = await t.storage.collection(articlesCollection).all();
     const dear = articles.find((a) => a.category === 'briller' && a.dto && a.price.unit.publicationStatus === 20 && a.price.unit.amount > 300_000)!;
     expect((await s.post(path, { articleId: dear.id }).expect(422)).body.error.message).toBe(lifestyleRefusals.frameNotInAgreement(300_000));
     const storeOnly = articles.find((a) => a.category === 'briller' && (!a.dto || a.price.unit.publicationStatus !== 20));
@@ -177,7 +177,7 @@ describe('perks and the yearly exchange', () => {
     await s.agent.post(path).send({ articleId: dear.id }).expect(403);
     const other = await lars(t);
     await other.post(path, { articleId: dear.id }).expect(404);
-    expect((await t.storage.collection(C.lifestyleAgreements).get(DEMO.glasses))!.exchanges).toEqual([]);
+    expect((await t.storage.collection(lifestyleAgreementsCollection).get(DEMO.glasses))!.exchanges).toEqual([]);
   });
 
   it('refuses an exchange when this year’s is used', async () => {
@@ -205,7 +205,7 @@ describe('cancellation with the winback offer (/fortrodmig)', () => {
     expect(kept.freeMonths).toEqual([{ reason: 'winback', months: 3, grantedOn: '2026-11-22' }]);
     expect(t.mailer.sent.at(-1)).toMatchObject({ to: 'kunde@example.dk', subject: 'Tak, fordi du bliver' });
     expect(t.mailer.sent.at(-1)!.text).toContain('1. december 2026');
-    expect((await t.storage.collection(C.subscriptions).get(DEMO.glasses))!.campaign).toBe('3 gratis måneder tilbage');
+    expect((await t.storage.collection(subscriptionsCollection).get(DEMO.glasses))!.campaign).toBe('3 gratis måneder tilbage');
 
     // Once per agreement: no second offer, no second acceptance.
     expect((await s.post(`${base}/winback`).expect(409)).body.error.message).toBe(lifestyleRefusals.winbackUsed);
@@ -228,7 +228,7 @@ describe('cancellation with the winback offer (/fortrodmig)', () => {
     expect(t.mailer.sent.at(-1)!.text).toContain('22. december 2026');
     const docs = ok(lifestyleDocumentsResponseSchema.parse((await s.agent.get(`/api/lifestyle/agreements/${DEMO.sunglasses}/documents`).expect(200)).body));
     expect(docs.at(-1)!.kind).toBe('notice');
-    expect((await t.storage.collection(C.subscriptions).get(DEMO.sunglasses))).toMatchObject({ statusCode: 100, noticeDayDate: '2026-12-22', cancelledAt: '2026-11-22' });
+    expect((await t.storage.collection(subscriptionsCollection).get(DEMO.sunglasses))).toMatchObject({ statusCode: 100, noticeDayDate: '2026-12-22', cancelledAt: '2026-11-22' });
 
     // Refused now: a second notice, the winback, a new start.
     expect((await s.post(`${base}/confirm`).expect(409)).body.error.message).toBe(lifestyleRefusals.noticeAlreadyGiven('2026-12-22'));
@@ -239,8 +239,8 @@ describe('cancellation with the winback offer (/fortrodmig)', () => {
     t.clock.advance(30 * DAY);
     const after = await getAgreement(await kunde(t), DEMO.sunglasses);
     expect(after).toMatchObject({ status: 'Terminated', terminatedOn: '2026-12-22', nextInvoice: null, cancellable: false });
-    expect((await t.storage.collection(C.subscriptions).get(DEMO.sunglasses))!.statusCode).toBe(200);
-    const invoices = await t.storage.collection(C.invoices).find((i) => i.subscriptionId === DEMO.sunglasses && i.paymentStatus === 'not-paid');
+    expect((await t.storage.collection(subscriptionsCollection).get(DEMO.sunglasses))!.statusCode).toBe(200);
+    const invoices = (await t.services.invoices.listForSubscription(DEMO.sunglasses)).filter((i) => i.paymentStatus === 'not-paid');
     expect(invoices.map((i) => [i.id, i.amountLeft, i.lines[0]!.description])).toEqual([[`inv-${DEMO.sunglasses}-007`, 13_481, 'Lifestyle-aftale nr. 40012346, 1. december 2026 – 21. december 2026']]);
   });
 
@@ -252,7 +252,7 @@ describe('cancellation with the winback offer (/fortrodmig)', () => {
     await other.post(`/api/lifestyle/agreements/${DEMO.glasses}/cancellation`).expect(404);
     await other.post(`/api/lifestyle/agreements/${DEMO.glasses}/cancellation/confirm`).expect(404);
     await s.agent.post(`/api/lifestyle/agreements/${DEMO.glasses}/cancellation/confirm`).expect(403);
-    expect((await t.storage.collection(C.lifestyleAgreements).get(DEMO.glasses))!.noticeGivenOn).toBeNull();
+    expect((await t.storage.collection(lifestyleAgreementsCollection).get(DEMO.glasses))!.noticeGivenOn).toBeNull();
   });
 });
 
@@ -270,13 +270,13 @@ describe('connecting an agreement (/forbind-til-lifestyle) with a friend’s cod
     const referrer = await getAgreement(await kunde(t), DEMO.glasses);
     expect(referrer.freeMonths).toEqual([{ reason: 'referral-referrer', months: 1, grantedOn: '2026-11-22' }]);
     expect(referrer.nextInvoice).toMatchObject({ date: '2026-12-01', amount: 0, free: 'referral-referrer' });
-    expect((await t.storage.collection(C.subscriptions).get(DEMO.unconnected))).toMatchObject({ customerId: LIFESTYLE_DEMO.accountId, kind: 'lifestyle', statusCode: 100 });
+    expect((await t.storage.collection(subscriptionsCollection).get(DEMO.unconnected))).toMatchObject({ customerId: LIFESTYLE_DEMO.accountId, kind: 'lifestyle', statusCode: 100 });
     expect(ok(lifestyleAgreementsResponseSchema.parse((await s.agent.get('/api/lifestyle/agreements').expect(200)).body)).map((a) => a.id)).toEqual([DEMO.unconnected]);
 
     // Created → Active on the start date; the first two months' invoices are free.
     t.clock.advance(40 * DAY);
     expect((await getAgreement(await lars(t), DEMO.unconnected)).status).toBe('Active');
-    const invoices = await t.storage.collection(C.invoices).find((i) => i.subscriptionId === DEMO.unconnected);
+    const invoices = await t.services.invoices.listForSubscription(DEMO.unconnected);
     expect(invoices.map((i) => [i.originalAmountDue, i.paymentStatus])).toEqual([
       [0, 'paid'],
       [0, 'paid'],
@@ -291,7 +291,7 @@ describe('connecting an agreement (/forbind-til-lifestyle) with a friend’s cod
       const res = await s.post('/api/lifestyle/connect', body).expect(422);
       expect(res.body.error).toEqual({ code: 'unprocessable', message: lifestyleErrors.connectionFailed });
     }
-    expect((await t.storage.collection(C.lifestyleAgreements).get(DEMO.unconnected))!.customerId).toBeNull();
+    expect((await t.storage.collection(lifestyleAgreementsCollection).get(DEMO.unconnected))!.customerId).toBeNull();
     // Once connected, it is Lars's: nobody else can connect it, and Lars is told it already is.
     await s.post('/api/lifestyle/connect', connectBody()).expect(200);
     expect((await s.post('/api/lifestyle/connect', connectBody()).expect(409)).body.error.message).toBe(lifestyleRefusals.alreadyConnected);
@@ -310,16 +310,16 @@ describe('connecting an agreement (/forbind-til-lifestyle) with a friend’s cod
     expect((await s.post('/api/lifestyle/connect', {}).expect(400)).body.error.fields).toMatchObject({ agreementNumber: da.validation.required, birthDate: da.validation.required });
     const unknown = await s.post('/api/lifestyle/connect', connectBody({ referralCode: 'VEN-000000' })).expect(400);
     expect(unknown.body.error.fields).toEqual({ referralCode: lifestyleRefusals.referral['unknown-code'] });
-    expect((await t.storage.collection(C.lifestyleAgreements).get(DEMO.unconnected))!.customerId).toBeNull();
+    expect((await t.storage.collection(lifestyleAgreementsCollection).get(DEMO.unconnected))!.customerId).toBeNull();
   });
 
   it('refuses the owner’s own code and a second referral for the same friend', async () => {
     const t = await setup();
     // Two more agreements signed in a store, not yet connected.
-    const template = (await t.storage.collection(C.lifestyleAgreements).get(DEMO.unconnected))!;
+    const template = (await t.storage.collection(lifestyleAgreementsCollection).get(DEMO.unconnected))!;
     const extra = (id: string, agreementNumber: string, referralCode: string) => ({ ...template, id, agreementNumber, referralCode, holderVerifier: holderVerifier('test-secret-test-secret-test-secret-42', agreementNumber, '040581') });
-    await t.storage.collection(C.lifestyleAgreements).put(extra('la-2001', '40020001', 'VEN-AAAAAA'));
-    await t.storage.collection(C.lifestyleAgreements).put(extra('la-2002', '40020002', 'VEN-BBBBBB'));
+    await t.storage.collection(lifestyleAgreementsCollection).put(extra('la-2001', '40020001', 'VEN-AAAAAA'));
+    await t.storage.collection(lifestyleAgreementsCollection).put(extra('la-2002', '40020002', 'VEN-BBBBBB'));
     const s = await kunde(t);
     // kunde's own glasses code on kunde's new agreement.
     const own = await s.post('/api/lifestyle/connect', { agreementNumber: '40020001', birthDate: '040581', referralCode: DEMO.glassesCode }).expect(400);
@@ -357,15 +357,13 @@ describe('the monthly run', () => {
     const s = await kunde(t);
     await s.post(`/api/lifestyle/agreements/${DEMO.glasses}/cancellation`).expect(200);
     await s.post(`/api/lifestyle/agreements/${DEMO.glasses}/cancellation/winback`).expect(200);
-    const before = await t.storage.collection(C.invoices).count();
+    const before = await t.storage.collection(invoicesCollection).count();
 
     t.clock.advance(9 * DAY); // 1 December
-    const { LifestyleService } = await import('./service');
-    const { createLocalLifestylePlatform } = await import('../../ports/lifestyle');
-    const run = new LifestyleService(t.storage, t.clock, createLocalLifestylePlatform(t.storage, { secret: 'x' }), t.mailer, t.services.catalogue);
+    const run = t.services.lifestyle;
     expect(await run.runDue()).toBe(3);
     await run.runDue();
-    const created = (await t.storage.collection(C.invoices).all()).slice(before);
+    const created = (await t.storage.collection(invoicesCollection).all()).slice(before);
     expect(created.map((i) => [i.id, i.originalAmountDue, i.paymentStatus, i.dueDate])).toEqual([
       [`inv-${DEMO.glasses}-010`, 0, 'paid', '2026-12-15'],
       [`inv-${DEMO.sunglasses}-007`, 19_900, 'not-paid', '2026-12-15'],
@@ -380,8 +378,7 @@ describe('the monthly run', () => {
 
 describe('maintenance (SPEC §8)', () => {
   it('answers reads with the maintenance message and refuses changes with 503', async () => {
-    vi.stubEnv('LIFESTYLE_MAINTENANCE', 'true');
-    const t = await setup();
+    const t = await setup({ ports: (storage) => ({ lifestyle: createLocalLifestylePlatform(storage, { secret: testConfig.secret, maintenance: true }) }) });
     const s = await kunde(t);
     for (const path of ['/api/lifestyle/agreements', `/api/lifestyle/agreements/${DEMO.glasses}`, `/api/lifestyle/agreements/${DEMO.glasses}/documents`, `/api/lifestyle/agreements/${DEMO.glasses}/perks`]) {
       expect((await s.agent.get(path).expect(200)).body, path).toEqual({ service: 'maintenance', message: lifestyleErrors.maintenance });

@@ -32,12 +32,13 @@ import { HttpError, badRequest, notFound } from '../../http/errors';
 import { newId } from '../../http/identity';
 import type { LifestylePlatform } from '../../ports/lifestyle';
 import type { Mailer } from '../../ports/mail';
-import { DuplicateKeyError, type Storage } from '../../storage/port';
+import type { AuthService } from '../auth/service';
 import type { CatalogueService } from '../catalogue/service';
+import type { InvoiceService } from '../invoices/service';
+import type { SubscriptionService } from '../subscriptions/service';
 import { billing, lifestyleInvoice, lifestyleSubscription } from './billing';
 import { draftDocument, type Addendum } from './documents';
 import type { LifestyleAgreementRecord } from './records';
-import { C } from '../../collections';
 
 /** Danish answers to refused actions (SPEC §4 states, §9 rules). */
 export const lifestyleRefusals = {
@@ -60,15 +61,35 @@ export const lifestyleRefusals = {
 
 const conflict = (message: string) => new HttpError(409, 'conflict', message);
 
+/** The monthly run reads the agreements this many at a time. */
+const RUN_PAGE = 100;
+
+export interface LifestyleDeps {
+  clock: Clock;
+  platform: LifestylePlatform;
+  mailer: Mailer;
+  catalogue: CatalogueService;
+  /** The shop's subscription list shows each agreement (modules/subscriptions). */
+  subscriptions: Pick<SubscriptionService, 'saveLifestyle'>;
+  /** The monthly invoices, whose ids come from the period: stored once (modules/invoices). */
+  invoices: Pick<InvoiceService, 'issue'>;
+  /** Where confirmations are mailed. */
+  accounts: Pick<AuthService, 'contact'>;
+}
+
 /** The Lifestyle agreement of SPEC §1 for the signed-in customer: reads, changes and the monthly run. */
 export class LifestyleService {
-  constructor(
-    private readonly storage: Storage,
-    private readonly clock: Clock,
-    private readonly platform: LifestylePlatform,
-    private readonly mailer: Mailer,
-    private readonly catalogue: CatalogueService,
-  ) {}
+  private readonly clock: Clock;
+  private readonly platform: LifestylePlatform;
+  private readonly mailer: Mailer;
+  private readonly catalogue: CatalogueService;
+  private readonly subscriptions: LifestyleDeps['subscriptions'];
+  private readonly invoices: LifestyleDeps['invoices'];
+  private readonly accounts: LifestyleDeps['accounts'];
+
+  constructor(deps: LifestyleDeps) {
+    ({ clock: this.clock, platform: this.platform, mailer: this.mailer, catalogue: this.catalogue, subscriptions: this.subscriptions, invoices: this.invoices, accounts: this.accounts } = deps);
+  }
 
   private today(): string {
     return copenhagenIsoDate(this.clock.now());
@@ -305,28 +326,27 @@ export class LifestyleService {
     if (current.customerId && current.connectedOn) {
       const connectedOn = current.connectedOn;
       for (const p of duePeriods(billing(current), today)) if (p.from >= connectedOn) await this.invoice(current, current.customerId, p);
-      await this.storage.collection(C.subscriptions).put(lifestyleSubscription(current, current.customerId, today));
+      await this.subscriptions.saveLifestyle(lifestyleSubscription(current, current.customerId, today));
     }
     return current;
   }
 
   /** Runs the monthly work for every agreement; returns how many agreements it looked at. */
   async runDue(): Promise<number> {
-    const all = await this.platform.all();
-    for (const a of all) await this.bringUpToDate(a);
-    return all.length;
+    let looked = 0;
+    let after: string | null = null;
+    do {
+      const page = await this.platform.page(after, RUN_PAGE);
+      for (const a of page.items) await this.bringUpToDate(a);
+      looked += page.items.length;
+      after = page.next;
+    } while (after !== null);
+    return looked;
   }
 
   private async invoice(a: LifestyleAgreementRecord, customerId: string, p: PeriodCharge): Promise<void> {
-    const invoices = this.storage.collection(C.invoices);
-    const invoice = lifestyleInvoice(a, customerId, p, this.clock.now());
-    if (await invoices.get(invoice.id)) return;
-    try {
-      await invoices.insert(invoice);
-    } catch (e) {
-      // A concurrent run made the same period's invoice first.
-      if (!(e instanceof DuplicateKeyError)) throw e;
-    }
+    // The id comes from the period: a second (or concurrent) run stores nothing new.
+    await this.invoices.issue(lifestyleInvoice(a, customerId, p, this.clock.now()));
   }
 
   view(a: LifestyleAgreementRecord): LifestyleAgreementView {
@@ -370,7 +390,7 @@ export class LifestyleService {
   /** Confirmation by e-mail to the account's address (the mail port; never logged). */
   private async mail(a: LifestyleAgreementRecord, subject: string, paragraphs: string[]): Promise<void> {
     if (!a.customerId) return;
-    const account = await this.storage.collection(C.accounts).get(a.customerId);
+    const account = await this.accounts.contact(a.customerId);
     if (!account?.email) return;
     const text = [`Kære ${account.firstName}`, ...paragraphs.filter(Boolean), 'Venlig hilsen\nProfil Optik'].join('\n\n');
     await this.mailer.send({ to: account.email, subject, text });

@@ -1,26 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { isCardExpired, type PaymentAgreement, type PaymentDetails, type PaymentFailure } from '@optik/shared';
+import { isCardExpired, type PaymentFailure } from '@optik/shared';
 import { badRequest } from '../../http/errors';
-import { SIMULATOR_CARDS, type ChargeResult } from '../../ports/payments';
+import type { AgreementDetails, PaymentAgreements, RegisterResult } from '../../ports/payment-agreements';
+import { SIMULATOR_CARDS } from '../../ports/payments';
 import { payMessages } from '../payments/service';
 
 type FailureResult = (typeof PaymentFailure)[keyof typeof PaymentFailure];
-/** What an agreement can be made with: a card or MobilePay (Klarna has no recurring payments here). */
-export type AgreementDetails = Extract<PaymentDetails, { method: 'card' | 'mobilepay' }>;
-
-export type RegisterResult = { ok: true; agreement: PaymentAgreement } | { ok: false; result: FailureResult };
-
-/**
- * Recurring payment agreements as a port: registering a card (a card-on-file token) or a
- * MobilePay agreement, and charging a delivery on it. The shop's payments port has only one-off
- * charges with the card's details, and a subscription must never keep a card number, so the
- * provider's agreement reference is what the subscription stores.
- */
-export interface PaymentAgreements {
-  register(details: AgreementDetails, now: Date): Promise<RegisterResult>;
-  /** `reference` is the delivery's idempotency key: a provider charges one reference once. */
-  charge(agreement: PaymentAgreement, amount: number, reference: string): Promise<ChargeResult>;
-}
 
 /** "Kort •••• 1111", "MobilePay •• •• 40 50" — what the customer sees of a registered method. */
 export function agreementLabel(details: AgreementDetails): string {

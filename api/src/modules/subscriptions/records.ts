@@ -1,4 +1,4 @@
-import { subscriptionSchema } from '@optik/shared';
+import { SubscriptionStatusCode, subscriptionSchema } from '@optik/shared';
 import { defineCollection } from '../../storage/port';
 
 /** Lens subscriptions and Lifestyle glasses agreements (SPEC §3), one record each. */
@@ -8,7 +8,10 @@ export const subscriptionsCollection = defineCollection({
   file: { group: 'subscriptions', durable: true },
   indexes: {
     byCustomer: { key: (s) => s.customerId, order: (s) => s.startDate },
-    /** Subscriptions with a next delivery, by its date: the scheduler reads those due. */
-    byNextDelivery: { key: (s) => (s.nextDelivery ? 'scheduled' : null), order: (s) => s.nextDelivery ?? '' },
+    /**
+     * Active lens subscriptions by their next delivery date (shared `isDeliveryDue`): the scheduler
+     * reads those up to today; paused, cancelled and Lifestyle ones are not in it.
+     */
+    byNextDelivery: { key: (s) => (s.kind === 'lens' && s.statusCode === SubscriptionStatusCode.Active && s.nextDelivery !== null ? 'active' : null), order: (s) => s.nextDelivery ?? '' },
   },
 });

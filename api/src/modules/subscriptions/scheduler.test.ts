@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isLuhnValid, vatOfGross } from '@optik/shared';
+import { addDaysIso, isLuhnValid, vatOfGross } from '@optik/shared';
 import { makeTestApp, type TestApp } from '../../test/harness';
 import { isValidOcr, luhnCheckDigit, nextOcrNumber } from './ocr';
+import { invoicesCollection } from '../invoices/records';
+import { ordersCollection } from '../orders/records';
+import { subscriptionsCollection } from './records';
 import { nameUuid } from './scheduler';
-import { C } from '../../collections';
 
 const ACTIVE = 'ls-demo-aktiv';
 const PAUSED = 'ls-demo-pause';
@@ -14,9 +16,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const orders = (t: TestApp) => t.storage.collection(C.orders).all();
-const invoices = (t: TestApp) => t.storage.collection(C.invoices).all();
-const sub = async (t: TestApp, id: string) => (await t.storage.collection(C.subscriptions).get(id))!;
+const orders = (t: TestApp) => t.storage.collection(ordersCollection).all();
+const invoices = (t: TestApp) => t.storage.collection(invoicesCollection).all();
+const sub = async (t: TestApp, id: string) => (await t.storage.collection(subscriptionsCollection).get(id))!;
 
 describe('OCR numbers', () => {
   it('completes a payload with its Luhn (mod 10) check digit', () => {
@@ -73,7 +75,7 @@ describe('subscription scheduler: runDue(now)', () => {
     expect(await t.services.subscriptionScheduler.runDue(DELIVERY_DAY)).toEqual([]);
     expect(await t.services.subscriptionScheduler.runDue(new Date('2027-02-14T22:00:00Z'))).toEqual([]);
     // As if the process died after the order and invoice but before the next date was written.
-    await t.storage.collection(C.subscriptions).update(ACTIVE, (s) => ({ ...s, nextDelivery: '2027-02-14' }));
+    await t.storage.collection(subscriptionsCollection).update(ACTIVE, (s) => ({ ...s, nextDelivery: '2027-02-14' }));
     const again = await t.services.subscriptionScheduler.runDue(DELIVERY_DAY);
     expect(again).toEqual([expect.objectContaining({ subscriptionId: ACTIVE, created: false })]);
     expect(await orders(t)).toHaveLength(1);
@@ -89,6 +91,31 @@ describe('subscription scheduler: runDue(now)', () => {
     expect(await invoices(t)).toHaveLength(1);
   });
 
+  it('delivers only what is due: 1,000 subscriptions with later dates and one due make exactly one delivery', async () => {
+    const t = await makeTestApp();
+    const template = await sub(t, ACTIVE);
+    const later = Array.from({ length: 1000 }, (_, i) => ({ ...template, id: `ls-senere-${i}`, nextDelivery: addDaysIso('2027-02-15', i % 365) }));
+    await t.storage.collection(subscriptionsCollection).putMany(later);
+    const out = await t.services.subscriptionScheduler.runDue(DELIVERY_DAY);
+    expect(out).toEqual([expect.objectContaining({ subscriptionId: ACTIVE, deliveryDate: '2027-02-14', created: true })]);
+    expect(await orders(t)).toHaveLength(1);
+    expect(await invoices(t)).toHaveLength(1);
+    expect((await sub(t, 'ls-senere-0')).nextDelivery).toBe('2027-02-15');
+    expect((await sub(t, 'ls-senere-999')).lastOrderDate).toBe(template.lastOrderDate);
+  });
+
+  it('delivers every due subscription when there are more than one page of them', async () => {
+    const t = await makeTestApp();
+    const template = await sub(t, ACTIVE);
+    const due = Array.from({ length: 150 }, (_, i) => ({ ...template, id: `ls-forfalden-${String(i).padStart(3, '0')}`, nextDelivery: addDaysIso('2027-01-01', i % 40) }));
+    await t.storage.collection(subscriptionsCollection).putMany(due);
+    const out = await t.services.subscriptionScheduler.runDue(DELIVERY_DAY);
+    expect(new Set(out.map((o) => o.subscriptionId))).toEqual(new Set([ACTIVE, ...due.map((d) => d.id)]));
+    expect(await orders(t)).toHaveLength(151);
+    // Each moved past today, so a second run finds nothing.
+    expect(await t.services.subscriptionScheduler.runDue(DELIVERY_DAY)).toEqual([]);
+  });
+
   it('does nothing before the delivery date', async () => {
     const t = await makeTestApp();
     expect(await t.services.subscriptionScheduler.runDue(new Date('2027-02-13T22:59:00Z'))).toEqual([]);
@@ -97,9 +124,9 @@ describe('subscription scheduler: runDue(now)', () => {
 
   it('skips paused and cancelled subscriptions: no order, no invoice, no payment (SPEC §4)', async () => {
     const t = await makeTestApp();
-    await t.storage.collection(C.subscriptions).update(ACTIVE, (s) => ({ ...s, statusCode: 200, nextDelivery: '2027-02-14' }));
+    await t.storage.collection(subscriptionsCollection).update(ACTIVE, (s) => ({ ...s, statusCode: 200, nextDelivery: '2027-02-14' }));
     expect((await sub(t, PAUSED)).statusCode).toBe(520);
-    await t.storage.collection(C.subscriptions).update(PAUSED, (s) => ({ ...s, nextDelivery: '2027-02-14' }));
+    await t.storage.collection(subscriptionsCollection).update(PAUSED, (s) => ({ ...s, nextDelivery: '2027-02-14' }));
     expect(await t.services.subscriptionScheduler.runDue(DELIVERY_DAY)).toEqual([]);
     expect(await orders(t)).toHaveLength(0);
     expect(await invoices(t)).toHaveLength(0);
@@ -109,7 +136,7 @@ describe('subscription scheduler: runDue(now)', () => {
   it('delivers to the temporary address inside its window (to the door), and to the usual place outside it', async () => {
     const t = await makeTestApp();
     const temporary = { street: 'Strandvejen 3', zip: '9990', city: 'Skagen', from: '2027-02-01', to: '2027-02-14' };
-    await t.storage.collection(C.subscriptions).update(PAUSED, (s) => ({ ...s, statusCode: 100, nextDelivery: '2027-02-14', temporaryAddress: temporary }));
+    await t.storage.collection(subscriptionsCollection).update(PAUSED, (s) => ({ ...s, statusCode: 100, nextDelivery: '2027-02-14', temporaryAddress: temporary }));
     await t.services.subscriptionScheduler.runDue(DELIVERY_DAY);
     const inside = (await orders(t)).find((o) => o.id === nameUuid(`lens-delivery:${PAUSED}:2027-02-14`))!;
     expect(inside).toMatchObject({ deliveryMethodId: 101, pickupStoreId: null, deliveryAddress: { street: 'Strandvejen 3', zip: '9990', city: 'Skagen' } });
@@ -121,7 +148,7 @@ describe('subscription scheduler: runDue(now)', () => {
 
   it('invoices a subscription without a payment agreement: not paid, due in 14 days, the OCR number in the mail', async () => {
     const t = await makeTestApp();
-    await t.storage.collection(C.subscriptions).update(ACTIVE, (s) => ({ ...s, paymentAgreement: null }));
+    await t.storage.collection(subscriptionsCollection).update(ACTIVE, (s) => ({ ...s, paymentAgreement: null }));
     const [out] = await t.services.subscriptionScheduler.runDue(DELIVERY_DAY);
     expect(out!.paid).toBe(false);
     const [order] = await orders(t);
@@ -133,7 +160,7 @@ describe('subscription scheduler: runDue(now)', () => {
 
   it('after downtime sends one catch-up delivery and moves to the next date after today', async () => {
     const t = await makeTestApp();
-    await t.storage.collection(C.subscriptions).update(ACTIVE, (s) => ({ ...s, deliveryInterval: 'm1', nextDelivery: '2026-09-14' }));
+    await t.storage.collection(subscriptionsCollection).update(ACTIVE, (s) => ({ ...s, deliveryInterval: 'm1', nextDelivery: '2026-09-14' }));
     const out = await t.services.subscriptionScheduler.runDue(new Date('2026-11-22T10:00:00Z'));
     expect(out.map((o) => o.deliveryDate)).toEqual(['2026-09-14']);
     expect((await sub(t, ACTIVE)).nextDelivery).toBe('2026-12-14');

@@ -14,20 +14,41 @@ import {
   type Order,
   type Subscription,
 } from '@optik/shared';
+import type { Coordination } from '../../coordination/port';
 import type { Clock } from '../../deps';
 import { startHourlyJob } from '../../hourly-job';
 import type { Mailer } from '../../ports/mail';
-import { nextNumber } from '../../storage/counter';
-import { DuplicateKeyError, type Storage } from '../../storage/port';
+import type { PaymentAgreements } from '../../ports/payment-agreements';
+import type { ChargeResult } from '../../ports/payments';
+import type { Storage } from '../../storage/port';
+import type { AuthService } from '../auth/service';
 import type { CatalogueService } from '../catalogue/service';
-import type { PaymentAgreements } from './agreements';
+import type { InvoiceService } from '../invoices/service';
+import { nextOrderNumber, type OrderService } from '../orders/service';
 import { nextOcrNumber } from './ocr';
-import { C } from '../../collections';
+import { SubscriptionRepository } from './repository';
 
 /** Invoices without a payment agreement are due 14 days after the delivery (netto 14 dage). */
 export const INVOICE_DUE_DAYS = 14;
 /** SPEC §1: home delivery is free with a lens subscription. */
 const HOME_DELIVERY = 101;
+/** Due subscriptions are read this many at a time. */
+const DUE_PAGE = 100;
+
+export interface SchedulerDeps {
+  storage: Storage;
+  coordination: Coordination;
+  catalogue: CatalogueService;
+  agreements: PaymentAgreements;
+  /** The deliveries' orders (modules/orders). */
+  orders: Pick<OrderService, 'get' | 'insert'>;
+  /** The deliveries' invoices, whose ids come from the delivery: stored once (modules/invoices). */
+  invoices: Pick<InvoiceService, 'byId' | 'issue'>;
+  /** The customer's contact details when the subscription has none. */
+  accounts: Pick<AuthService, 'contact'>;
+  mailer: Mailer;
+  logger?: Logger;
+}
 
 /** A stable UUID (version 8, name-based on SHA-256) for a name: the same delivery always gets the same ids. */
 export function nameUuid(name: string): string {
@@ -51,25 +72,32 @@ export interface DeliveryOutcome {
  * invoice with an OCR number, charged on the subscription's payment agreement when it has one.
  * Then the next delivery moves one interval on. Paused and cancelled subscriptions are skipped.
  *
+ * Only due subscriptions are read (the `byNextDelivery` index up to today), a page at a time.
+ * The agreement is charged first, outside any transaction (the provider charges one reference
+ * once); then the order, the invoice and the moved date commit together, and the mail goes after.
  * Idempotent: the order's and invoice's ids are derived from the subscription and the delivery
- * date, so a second run for the same date (or a run after a crash between the steps) finds them
- * and only finishes what is missing. Runs in this process never overlap.
+ * date, so a second run for the same date finds them and only finishes what is missing. Runs
+ * never overlap (a coordination lock).
  */
 export class SubscriptionScheduler {
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly subscriptions: SubscriptionRepository;
+  private readonly storage: Storage;
+  private readonly coordination: Coordination;
+  private readonly catalogue: CatalogueService;
+  private readonly agreements: PaymentAgreements;
+  private readonly orders: SchedulerDeps['orders'];
+  private readonly invoices: SchedulerDeps['invoices'];
+  private readonly accounts: SchedulerDeps['accounts'];
+  private readonly mailer: Mailer;
+  private readonly logger: Logger | undefined;
 
-  constructor(
-    private readonly storage: Storage,
-    private readonly catalogue: CatalogueService,
-    private readonly agreements: PaymentAgreements,
-    private readonly mailer: Mailer,
-    private readonly logger?: Logger,
-  ) {}
+  constructor(deps: SchedulerDeps) {
+    ({ storage: this.storage, coordination: this.coordination, catalogue: this.catalogue, agreements: this.agreements, orders: this.orders, invoices: this.invoices, accounts: this.accounts, mailer: this.mailer, logger: this.logger } = deps);
+    this.subscriptions = new SubscriptionRepository(deps.storage);
+  }
 
   runDue(now: Date): Promise<DeliveryOutcome[]> {
-    const run = this.queue.catch(() => undefined).then(() => this.runOnce(now));
-    this.queue = run;
-    return run;
+    return this.coordination.run('subscriptions:deliveries', () => this.runOnce(now));
   }
 
   /** Runs now and then every `intervalMs` (an hour) on `clock`'s time; returns the stop function. */
@@ -79,16 +107,22 @@ export class SubscriptionScheduler {
 
   private async runOnce(now: Date): Promise<DeliveryOutcome[]> {
     const today = copenhagenIsoDate(now);
-    const due = await this.storage.collection(C.subscriptions).find((s) => isDeliveryDue(s, today));
     const out: DeliveryOutcome[] = [];
-    for (const sub of due) {
-      // One subscription's failure (a mail server down) must not hold back the others.
-      try {
-        out.push(await this.deliver(sub, today, now));
-      } catch (err) {
-        this.logger?.error({ err, subscriptionId: sub.id }, 'linseabonnement: levering mislykkedes');
+    let after: string | null = null;
+    do {
+      // A delivered subscription moves past today and out of the range; a failed one stays behind the cursor.
+      const page = await this.subscriptions.due(today, after, DUE_PAGE);
+      for (const sub of page.items) {
+        if (!isDeliveryDue(sub, today)) continue;
+        // One subscription's failure (a mail server down) must not hold back the others.
+        try {
+          out.push(await this.deliver(sub, today, now));
+        } catch (err) {
+          this.logger?.error({ err, subscriptionId: sub.id }, 'linseabonnement: levering mislykkedes');
+        }
       }
-    }
+      after = page.next;
+    } while (after !== null);
     return out;
   }
 
@@ -96,30 +130,28 @@ export class SubscriptionScheduler {
     const date = sub.nextDelivery!;
     const orderId = nameUuid(`lens-delivery:${sub.id}:${date}`);
     const invoiceId = nameUuid(`lens-invoice:${sub.id}:${date}`);
-    let order = await this.storage.collection(C.orders).get(orderId);
-    const created = !order;
-    if (!order) {
-      const made = await this.makeOrder(sub, orderId, date, now);
-      try {
-        order = await this.storage.collection(C.orders).insert(made);
-      } catch (err) {
-        if (!(err instanceof DuplicateKeyError)) throw err;
-        order = (await this.storage.collection(C.orders).get(orderId))!;
-      }
-    }
-    let invoice: Invoice | null = null;
-    if (!(await this.storage.collection(C.invoices).get(invoiceId))) {
-      try {
-        invoice = await this.storage.collection(C.invoices).insert(await this.makeInvoice(sub, order, invoiceId, date, now));
-      } catch (err) {
-        if (!(err instanceof DuplicateKeyError)) throw err;
-      }
-    }
-    // Advance only from this delivery's date: a concurrent change (pause, new interval) wins.
-    await this.storage.collection(C.subscriptions).update(sub.id, (cur) => {
-      if (cur.nextDelivery !== date || !cur.deliveryInterval) return cur;
-      const next = firstDeliveryAfter(date, cur.deliveryInterval, today, cur.deliveryDay);
-      return { ...cur, nextDelivery: next, noticeDayDate: noticeDay(next), lastOrderDate: date, lastOrderNumber: order.orderNumber };
+    const lines = (await this.orders.get(orderId)) ? null : await this.orderLines(sub);
+    // The agreement is charged with the delivery's order id as its reference (the provider's
+    // idempotency key), before the transaction: a run that does not commit charges the same reference again.
+    const agreement = sub.paymentAgreement ?? null;
+    const total = lines?.reduce((s, l) => s + l.lineTotal, 0) ?? 0;
+    const charged = lines && agreement && total > 0 ? await this.agreements.charge(agreement, total, orderId) : null;
+
+    const { order, invoice, created } = await this.storage.transaction(async () => {
+      let order = await this.orders.get(orderId);
+      const created = !order;
+      if (!order) order = await this.orders.insert(await this.makeOrder(sub, orderId, date, now, lines ?? (await this.orderLines(sub)), charged));
+      let invoice: Invoice | null = null;
+      // Made only when missing: an invoice takes an OCR number.
+      if (!(await this.invoices.byId(invoiceId))) invoice = (await this.invoices.issue(await this.makeInvoice(sub, order, invoiceId, date, now))) ?? null;
+      // Advance only from this delivery's date: a concurrent change (pause, new interval) wins.
+      const orderNumber = order.orderNumber;
+      await this.subscriptions.update(sub.id, (cur) => {
+        if (cur.nextDelivery !== date || !cur.deliveryInterval) return cur;
+        const next = firstDeliveryAfter(date, cur.deliveryInterval, today, cur.deliveryDay);
+        return { ...cur, nextDelivery: next, noticeDayDate: noticeDay(next), lastOrderDate: date, lastOrderNumber: orderNumber };
+      });
+      return { order, invoice, created };
     });
     if (invoice) {
       await this.mail(sub, order, invoice).catch((err: unknown) => this.logger?.error({ err, subscriptionId: sub.id }, 'linseabonnement: mail om levering mislykkedes'));
@@ -127,8 +159,9 @@ export class SubscriptionScheduler {
     return { subscriptionId: sub.id, deliveryDate: date, orderNumber: order.orderNumber, paid: order.paymentStatus === 'paid', created };
   }
 
-  private async makeOrder(sub: Subscription, id: string, date: string, now: Date): Promise<Order> {
-    const lines = [];
+  /** The delivery's lines: the active items at the price the subscription keeps (VAT per line, as in the checkout). */
+  private async orderLines(sub: Subscription): Promise<Order['lines']> {
+    const lines: Order['lines'] = [];
     for (const item of sub.items.filter((i) => i.status === 'active')) {
       const found = item.unitPrice === undefined || item.description === undefined ? await this.catalogue.findSku(item.skuId) : undefined;
       const unitPrice = item.unitPrice ?? found?.article.price.subscription?.amount ?? 0;
@@ -146,11 +179,13 @@ export class SubscriptionScheduler {
         prescriptionGlasses: null,
       });
     }
+    return lines;
+  }
+
+  private async makeOrder(sub: Subscription, id: string, date: string, now: Date, lines: Order['lines'], charged: ChargeResult | null): Promise<Order> {
     const total = lines.reduce((s, l) => s + l.lineTotal, 0);
-    const orderNumber = `O${await nextNumber(this.storage, 'order-number', 2_600_001)}`;
+    const orderNumber = await nextOrderNumber(this.storage);
     const agreement = sub.paymentAgreement ?? null;
-    // The agreement is charged with the delivery's order id as its reference (the provider's idempotency key).
-    const charged = agreement && total > 0 ? await this.agreements.charge(agreement, total, id) : null;
     const paid = charged?.ok === true;
     const temporary = temporaryAddressOn(sub.temporaryAddress, date);
     const delivery = sub.delivery;
@@ -184,7 +219,7 @@ export class SubscriptionScheduler {
   }
 
   private async contactOf(accountId: string): Promise<Order['contact']> {
-    const a = await this.storage.collection(C.accounts).get(accountId);
+    const a = await this.accounts.contact(accountId);
     return a?.email ? { firstName: a.firstName, lastName: a.lastName, email: a.email, phone: a.phone ?? '' } : null;
   }
 

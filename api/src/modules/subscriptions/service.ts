@@ -32,10 +32,10 @@ import {
 import type { z } from 'zod';
 import type { Clock } from '../../deps';
 import { badRequest, HttpError, notFound } from '../../http/errors';
-import type { Storage } from '../../storage/port';
+import type { AgreementDetails, PaymentAgreements } from '../../ports/payment-agreements';
+import { DuplicateKeyError, type Storage } from '../../storage/port';
 import type { CatalogueService } from '../catalogue/service';
-import type { AgreementDetails, PaymentAgreements } from './agreements';
-import { C } from '../../collections';
+import { SubscriptionRepository } from './repository';
 
 type AddProduct = z.output<typeof subscriptionAddProductRequestSchema>;
 type TemporaryAddressInput = z.output<typeof temporaryAddressRequestSchema>;
@@ -71,12 +71,16 @@ function guard(sub: Subscription, action: SubscriptionAction, today: string): Su
  * "not found" (404), never "forbidden", so ids cannot be probed.
  */
 export class SubscriptionService {
+  private readonly subscriptions: SubscriptionRepository;
+
   constructor(
-    private readonly storage: Storage,
+    storage: Storage,
     private readonly clock: Clock,
     private readonly catalogue: CatalogueService,
     private readonly agreements: PaymentAgreements,
-  ) {}
+  ) {
+    this.subscriptions = new SubscriptionRepository(storage);
+  }
 
   /**
    * The lens subscriptions that start with a web order: one per delivery interval in the order
@@ -125,13 +129,22 @@ export class SubscriptionService {
         cancelledAt: null,
       });
       // The id comes from the order: placing the same order twice cannot make two subscriptions.
-      if (!(await this.subscriptions.get(sub.id))) created.push(await this.subscriptions.put(sub));
+      try {
+        created.push(await this.subscriptions.insert(sub));
+      } catch (err) {
+        if (!(err instanceof DuplicateKeyError && err.key === 'id')) throw err;
+      }
     }
     return created;
   }
 
-  private get subscriptions() {
-    return this.storage.collection(C.subscriptions);
+  /**
+   * Writes the subscription record a Lifestyle agreement shows in the shop's subscription list
+   * (modules/lifestyle: the agreement is the source, this record follows it on every run).
+   */
+  async saveLifestyle(sub: Subscription): Promise<Subscription> {
+    if (sub.kind !== 'lifestyle') throw new Error('saveLifestyle: not a Lifestyle subscription');
+    return this.subscriptions.put(sub);
   }
 
   private today(): string {
@@ -140,7 +153,7 @@ export class SubscriptionService {
 
   /** Both kinds, newest first. */
   async list(customerId: string): Promise<Subscription[]> {
-    const mine = await this.subscriptions.find((s) => s.customerId === customerId);
+    const mine = await this.subscriptions.ofCustomer(customerId);
     return mine.sort((a, b) => (a.startDate === b.startDate ? a.id.localeCompare(b.id) : a.startDate < b.startDate ? 1 : -1));
   }
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { subscriptionListResponseSchema, subscriptionMessages, subscriptionPaymentResponseSchema, subscriptionResponseSchema, type Article, type Subscription } from '@optik/shared';
 import { SIMULATOR_CARDS } from '../../ports/payments';
 import { buyableArticle, makeTestApp, shopperAgent, staffAgent, type TestApp, customerAgent, otherCustomerAgent } from '../../test/harness';
-import { C } from '../../collections';
+import { articlesCollection } from '../catalogue/records';
+import { subscriptionsCollection } from './records';
 
 const ACTIVE = 'ls-demo-aktiv';
 const PAUSED = 'ls-demo-pause';
@@ -18,13 +19,13 @@ const rxFor = (a: Article, power = -3) => ({ power, baseCurve: a.lensParameters!
 describe('subscriptions: list and read', () => {
   it('lists the customer’s own subscriptions of both kinds, newest first, without caching', async () => {
     const t = await makeTestApp();
-    const lifestyle: Subscription = { ...(await t.storage.collection(C.subscriptions).get(ACTIVE))!, id: 'lifestyle-1', kind: 'lifestyle', startDate: '2026-11-21', items: [], deliveryInterval: null, nextDelivery: null };
-    await t.storage.collection(C.subscriptions).put(lifestyle);
+    const lifestyle: Subscription = { ...(await t.storage.collection(subscriptionsCollection).get(ACTIVE))!, id: 'lifestyle-1', kind: 'lifestyle', startDate: '2026-11-21', items: [], deliveryInterval: null, nextDelivery: null };
+    await t.storage.collection(subscriptionsCollection).put(lifestyle);
     const s = await customerAgent(t);
     const res = await s.agent.get('/api/subscriptions').expect(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const list = subscriptionListResponseSchema.parse(res.body).data;
-    const stored = await t.storage.collection(C.subscriptions).find((x) => x.customerId === 'u-kunde');
+    const stored = (await t.storage.collection(subscriptionsCollection).all()).filter((x) => x.customerId === 'u-kunde');
     expect(list).toHaveLength(stored.length);
     expect(list.map((x) => x.id)).toEqual(expect.arrayContaining(['lifestyle-1', ACTIVE, PAUSED]));
     expect(new Set(list.map((x) => x.kind))).toEqual(new Set(['lens', 'lifestyle']));
@@ -62,12 +63,12 @@ describe('subscriptions: list and read', () => {
     await other.post(lensPath(ACTIVE, `products/${lens.id}`), { skuId: lens.skus[0]!.id, quantity: 1, prescription: rxFor(lens) }).expect(404);
     await other.post(lensPath(ACTIVE, 'payment-method'), { method: 'card', cardNumber: '4111111111111111', expiry: '12/29', cvc: '123' }).expect(404);
     // Nothing changed for the owner.
-    expect(await t.storage.collection(C.subscriptions).get(ACTIVE)).toMatchObject({ statusCode: 100, deliveryInterval: 'm3', temporaryAddress: null });
+    expect(await t.storage.collection(subscriptionsCollection).get(ACTIVE)).toMatchObject({ statusCode: 100, deliveryInterval: 'm3', temporaryAddress: null });
   });
 
   it('answers 404 for an unknown id and for a Lifestyle agreement on the lens route', async () => {
     const t = await makeTestApp();
-    await t.storage.collection(C.subscriptions).put({ ...(await t.storage.collection(C.subscriptions).get(ACTIVE))!, id: 'lifestyle-1', kind: 'lifestyle' });
+    await t.storage.collection(subscriptionsCollection).put({ ...(await t.storage.collection(subscriptionsCollection).get(ACTIVE))!, id: 'lifestyle-1', kind: 'lifestyle' });
     const s = await customerAgent(t);
     await s.agent.get(lensPath('findes-ikke')).expect(404);
     await s.agent.get(lensPath('lifestyle-1')).expect(404);
@@ -103,12 +104,12 @@ describe('subscriptions: pause, reactivate, cancel (SPEC §4)', () => {
     expect((await s.post(lensPath(PAUSED, 'cancel')).expect(409)).body.error.message).toBe(subscriptionMessages.alreadyCancelled);
     expect((await s.post(lensPath(PAUSED, 'interval'), { deliveryInterval: 'm1' }).expect(409)).body.error.message).toBe(subscriptionMessages.cancelledNoChanges);
     expect((await s.post(lensPath(PAUSED, 'payment-method'), { method: 'mobilepay', phone: '20304050' }).expect(409)).body.error.message).toBe(subscriptionMessages.cancelledNoChanges);
-    expect((await t.storage.collection(C.subscriptions).get(PAUSED))!.statusCode).toBe(200);
+    expect((await t.storage.collection(subscriptionsCollection).get(PAUSED))!.statusCode).toBe(200);
   });
 
   it('refuses to cancel inside a binding period', async () => {
     const t = await makeTestApp();
-    await t.storage.collection(C.subscriptions).update(ACTIVE, (x) => ({ ...x, bindingPeriodExpiry: '2027-01-31' }));
+    await t.storage.collection(subscriptionsCollection).update(ACTIVE, (x) => ({ ...x, bindingPeriodExpiry: '2027-01-31' }));
     const s = await customerAgent(t);
     expect((await s.post(lensPath(ACTIVE, 'cancel')).expect(409)).body.error.message).toBe(subscriptionMessages.bound('2027-01-31'));
   });
@@ -117,7 +118,7 @@ describe('subscriptions: pause, reactivate, cancel (SPEC §4)', () => {
     const t = await makeTestApp();
     const s = await customerAgent(t);
     expect((await s.agent.post(lensPath(ACTIVE, 'cancel')).expect(403)).body.error.code).toBe('csrf_invalid');
-    expect((await t.storage.collection(C.subscriptions).get(ACTIVE))!.statusCode).toBe(100);
+    expect((await t.storage.collection(subscriptionsCollection).get(ACTIVE))!.statusCode).toBe(100);
   });
 });
 
@@ -146,7 +147,7 @@ describe('subscriptions: interval and temporary address', () => {
     expect(bad.body.error.fields).toEqual({ zip: 'Vi leverer ikke til dette postnummer.', from: subscriptionMessages.fromInPast, to: subscriptionMessages.toBeforeFrom });
     const empty = await s.post(lensPath(ACTIVE, 'temporary-address'), { street: '', zip: '12', city: '', from: '', to: '' }).expect(400);
     expect(empty.body.error.fields).toMatchObject({ street: 'Skal udfyldes.', zip: 'Ugyldigt postnummer.', city: 'Skal udfyldes.' });
-    expect((await t.storage.collection(C.subscriptions).get(ACTIVE))!.temporaryAddress).toEqual({ ...address, city: 'Skagen' });
+    expect((await t.storage.collection(subscriptionsCollection).get(ACTIVE))!.temporaryAddress).toEqual({ ...address, city: 'Skagen' });
     const removed = subscriptionResponseSchema.parse((await s.post(lensPath(ACTIVE, 'temporary-address/remove')).expect(200)).body).data;
     expect(removed.temporaryAddress).toBeNull();
   });
@@ -182,7 +183,7 @@ describe('subscriptions: add a product (/nyt-produkt/{articleId})', () => {
     const wrong = await s.post(lensPath(ACTIVE, `products/${lens.id}`), { skuId: lens.skus[0]!.id, quantity: 1, prescription: { ...rxFor(lens), baseCurve: 9.9 } }).expect(400);
     expect(wrong.body.error.fields['prescription.baseCurve']).toBe(subscriptionMessages.notOffered);
     expect((await s.post(lensPath(ACTIVE, `products/${lens.id}`), { skuId: lens.skus[0]!.id, quantity: 0, prescription: rxFor(lens) }).expect(400)).body.error.fields.quantity).toBe('Vælg mindst 1.');
-    expect((await t.storage.collection(C.subscriptions).get(ACTIVE))!.items).toHaveLength(3);
+    expect((await t.storage.collection(subscriptionsCollection).get(ACTIVE))!.items).toHaveLength(3);
   });
 
   it('refuses a sold-out product and one sold only in stores', async () => {
@@ -191,10 +192,10 @@ describe('subscriptions: add a product (/nyt-produkt/{articleId})', () => {
     const withStatus = (publicationStatus: number): Article => ({ ...lens, price: { ...lens.price, unit: { ...lens.price.unit, publicationStatus } } });
     const s = await customerAgent(t);
     const body = { skuId: lens.skus[0]!.id, quantity: 1, prescription: rxFor(lens) };
-    await t.storage.collection(C.articles).put(withStatus(30));
+    await t.storage.collection(articlesCollection).put(withStatus(30));
     t.services.catalogue.invalidate();
     expect((await s.post(lensPath(ACTIVE, `products/${lens.id}`), body).expect(422)).body.error.message).toBe('Produktet er midlertidigt udsolgt.');
-    await t.storage.collection(C.articles).put(withStatus(40));
+    await t.storage.collection(articlesCollection).put(withStatus(40));
     t.services.catalogue.invalidate();
     expect((await s.post(lensPath(ACTIVE, `products/${lens.id}`), body).expect(422)).body.error.message).toBe('Produktet kan kun købes ved at besøge en butik.');
   });
@@ -207,7 +208,7 @@ describe('subscriptions: payment method (/opdater-betaling)', () => {
     const card = subscriptionPaymentResponseSchema.parse((await s.post(lensPath(ACTIVE, 'payment-method'), { method: 'card', cardNumber: '5555 5555 5555 4444', expiry: '0830', cvc: '123' }).expect(200)).body);
     if (card.outcome !== 'updated') throw new Error('not updated');
     expect(card.data.paymentAgreement).toMatchObject({ method: 'card', label: 'Kort •••• 4444', expiry: '08/30', registeredAt: t.clock.now().toISOString() });
-    expect(JSON.stringify(await t.storage.collection(C.subscriptions).get(ACTIVE))).not.toContain('5555555555554444');
+    expect(JSON.stringify(await t.storage.collection(subscriptionsCollection).get(ACTIVE))).not.toContain('5555555555554444');
     const mp = subscriptionPaymentResponseSchema.parse((await s.post(lensPath(PAUSED, 'payment-method'), { method: 'mobilepay', phone: '+45 22 33 44 55' }).expect(200)).body);
     if (mp.outcome !== 'updated') throw new Error('not updated');
     expect(mp.data.paymentAgreement).toMatchObject({ method: 'mobilepay', label: 'MobilePay •• •• 44 55', expiry: null });
@@ -220,7 +221,7 @@ describe('subscriptions: payment method (/opdater-betaling)', () => {
     expect(declined).toMatchObject({ outcome: 'update-cancelled', failureResult: 0 });
     const approval = subscriptionPaymentResponseSchema.parse((await s.post(lensPath(ACTIVE, 'payment-method'), { method: 'card', cardNumber: SIMULATOR_CARDS.validationsRequired, expiry: '12/29', cvc: '123' }).expect(200)).body);
     expect(approval).toMatchObject({ outcome: 'update-cancelled', failureResult: 2 });
-    expect((await t.storage.collection(C.subscriptions).get(ACTIVE))!.paymentAgreement!.label).toBe('Kort •••• 1111');
+    expect((await t.storage.collection(subscriptionsCollection).get(ACTIVE))!.paymentAgreement!.label).toBe('Kort •••• 1111');
     const bad = await s.post(lensPath(ACTIVE, 'payment-method'), { method: 'card', cardNumber: '4111 1111 1111 1112', expiry: '13/29', cvc: '12' }).expect(400);
     expect(bad.body.error.fields).toMatchObject({ cardNumber: 'Kortnummeret er ikke gyldigt. Tjek cifrene.', expiry: 'Skriv udløbsdatoen som MM/ÅÅ.', cvc: 'Kontrolcifrene er 3 cifre.' });
     expect((await s.post(lensPath(ACTIVE, 'payment-method'), { method: 'card', cardNumber: '4111111111111111', expiry: '10/26', cvc: '123' }).expect(400)).body.error.fields.expiry).toBe('Kortet er udløbet.');

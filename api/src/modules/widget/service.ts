@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { foldDanish, type Article, type ProductDisplay, type ProviderEvent, type productListingRequestSchema, type recommendProductsRequestSchema, type searchResultsRequestSchema } from '@optik/shared';
+import { foldDanish, type Article, type Order, type ProductDisplay, type ProviderEvent, type productListingRequestSchema, type recommendProductsRequestSchema, type searchResultsRequestSchema } from '@optik/shared';
 import type { z } from 'zod';
 import type { Clock } from '../../deps';
 import { badRequest } from '../../http/errors';
-import type { Storage } from '../../storage/port';
+import type { Page, Storage } from '../../storage/port';
 import type { CatalogueService, CategoryTreeInput } from '../catalogue/service';
+import type { OrderService } from '../orders/service';
 import { SORTS, toDisplay, UnknownFilterError, WidgetEngine, type QueryResult } from './engine';
-import { C } from '../../collections';
+import { WidgetRepository } from './repository';
 
 type SearchRequest = z.output<typeof searchResultsRequestSchema>;
 type ListingRequest = z.output<typeof productListingRequestSchema>;
@@ -14,6 +15,19 @@ type RecommendRequest = z.output<typeof recommendProductsRequestSchema>;
 
 /** Weights of what a shopper did, for "popular" (orders count most). */
 const EVENT_WEIGHT: Record<ProviderEvent['event_type'], number> = { purchase: 10, add_to_cart: 3, click: 1, page_view: 0.5, element_visible: 0, recommendations_inserted: 0 };
+
+/** Orders and events are read this many at a time. */
+const READ_PAGE = 500;
+
+/** Calls `each` for every item of a paged read, page after page. */
+async function eachOf<T>(page: (after: string | null, limit: number) => Promise<Page<T>>, each: (item: T) => void): Promise<void> {
+  let after: string | null = null;
+  do {
+    const p: Page<T> = await page(after, READ_PAGE);
+    for (const item of p.items) each(item);
+    after = p.next;
+  } while (after !== null);
+}
 
 /** Cursor = the offset of the next page, opaque to clients. */
 export function encodeCursor(offset: number): string {
@@ -31,14 +45,23 @@ export class WidgetService {
   readonly engine: WidgetEngine;
   private popularityLoaded: Promise<void> | null = null;
   private readonly queries = new Map<string, number>();
+  private readonly repo: WidgetRepository;
 
   constructor(
-    private readonly storage: Storage,
+    storage: Storage,
     private readonly clock: Clock,
     private readonly catalogue: CatalogueService,
     private readonly tree: readonly CategoryTreeInput[],
+    /** Every order, in pages (modules/orders): purchases count most for "popular", and make "bought together". */
+    private readonly orders: Pick<OrderService, 'page'>,
   ) {
+    this.repo = new WidgetRepository(storage);
     this.engine = new WidgetEngine(() => catalogue.load());
+  }
+
+  /** Calls `each` for every stored order. */
+  private eachOrder(each: (o: Order) => void): Promise<void> {
+    return eachOf((after, limit) => this.orders.page(after, limit), each);
   }
 
   /** Popularity from stored orders and events, read once; later events add to it live. */
@@ -46,8 +69,10 @@ export class WidgetService {
     this.popularityLoaded ??= (async () => {
       const snapshot = await this.catalogue.load();
       this.skuIndex = new Map([...snapshot.bySku].map(([sku, { article }]) => [sku, article.id]));
-      for (const o of await this.storage.collection(C.orders).all()) for (const l of o.lines) this.engine.addPopularity(l.articleId, EVENT_WEIGHT.purchase * l.quantity);
-      for (const e of await this.storage.collection(C.widgetEvents).all()) this.count(e.event);
+      await this.eachOrder((o) => {
+        for (const l of o.lines) this.engine.addPopularity(l.articleId, EVENT_WEIGHT.purchase * l.quantity);
+      });
+      await eachOf((after, limit) => this.repo.eventPage(after, limit), (e) => this.count(e.event));
     })();
     return this.popularityLoaded;
   }
@@ -199,11 +224,11 @@ export class WidgetService {
   private async boughtWith(ids: Set<string>, limit: number): Promise<Article[]> {
     const snapshot = await this.catalogue.load();
     const together = new Map<string, number>();
-    for (const o of await this.storage.collection(C.orders).all()) {
+    await this.eachOrder((o) => {
       const inOrder = new Set(o.lines.map((l) => l.articleId));
-      if (![...ids].some((id) => inOrder.has(id))) continue;
+      if (![...ids].some((id) => inOrder.has(id))) return;
       for (const other of inOrder) if (!ids.has(other)) together.set(other, (together.get(other) ?? 0) + 1);
-    }
+    });
     return [...together].sort((a, b) => b[1] - a[1]).map(([id]) => snapshot.byId.get(id)).filter((x): x is Article => Boolean(x)).slice(0, limit);
   }
 
@@ -251,7 +276,7 @@ export class WidgetService {
   async createEvents(events: ProviderEvent[], market: string, tenant: string): Promise<number> {
     await this.warm();
     const at = this.clock.now().toISOString();
-    await this.storage.collection(C.widgetEvents).putMany(events.map((event) => ({ id: randomUUID(), at, market, tenant, event })));
+    await this.repo.addEvents(events.map((event) => ({ id: randomUUID(), at, market, tenant, event })));
     for (const e of events) this.count(e);
     return events.length;
   }

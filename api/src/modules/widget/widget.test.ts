@@ -2,13 +2,14 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listingResponseSchema, recommendationResponseSchema, searchResultResponseSchema, suggestionsResponseSchema, type Article } from '@optik/shared';
 import { makeTestApp, type TestApp } from '../../test/harness';
-import { C } from '../../collections';
+import { articlesCollection } from '../catalogue/records';
+import { widgetEventsCollection } from './records';
 
 let t: TestApp;
 let articles: Article[];
 beforeAll(async () => {
   t = await makeTestApp();
-  articles = await t.storage.collection(C.articles).all();
+  articles = await t.storage.collection(articlesCollection).all();
 });
 const ctx = { tenant: 'profil-optik', market: 'dk' };
 const results = async (body: object, status = 200) => (await request(t.app).post('/v2/search/results').send({ ...ctx, ...body }).expect(status)).body;
@@ -145,7 +146,7 @@ describe('recommendations', () => {
 
   it('events raise popularity: the most bought article leads the landing-page strip', async () => {
     const app = await makeTestApp();
-    const target = (await app.storage.collection(C.articles).all()).find((x) => x.price.unit.publicationStatus === 20 && x.category === 'briller')!;
+    const target = (await app.storage.collection(articlesCollection).all()).find((x) => x.price.unit.publicationStatus === 20 && x.category === 'briller')!;
     const res = await request(app.app)
       .post('/v2/create-events')
       .set('Content-Type', 'text/plain')
@@ -154,7 +155,7 @@ describe('recommendations', () => {
     expect(res.body).toEqual({ success: true, stored: 1 });
     const top = (await request(app.app).post('/v2/recommend/products/general').send({ ...ctx, limit: 1 }).expect(200)).body;
     expect(top.displays[0].product_id).toBe(target.id);
-    expect(await app.storage.collection(C.widgetEvents).count()).toBe(1);
+    expect(await app.storage.collection(widgetEventsCollection).count()).toBe(1);
   });
 });
 
