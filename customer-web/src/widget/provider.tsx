@@ -21,6 +21,7 @@ import {
   type WidgetUrlOptions,
 } from '@optik/shared/widget';
 import { DSID_KEY, localStore, readOrCreateId, SESSION_ID_KEY, sessionStore } from './ids';
+import type { WidgetText } from './text';
 import { WidgetToast } from './toast';
 
 /** SPEC §8 developer errors, word for word where the spec gives them. */
@@ -68,10 +69,7 @@ export interface TrackingEvent {
   url?: string;
 }
 
-export interface WidgetText {
-  (key: SimpleTextKey): string;
-  (key: PluralTextKey, count: number): string;
-}
+export type { WidgetText } from './text';
 
 export interface RequestContext {
   tenant: string;

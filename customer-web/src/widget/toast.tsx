@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { toastTextKey, type ToastEvent, type ToastState } from '@optik/shared/widget';
-import type { WidgetText } from './provider';
+import type { WidgetText } from './text';
 
 /**
  * The 'filters cleared' toast (SPEC §2): bottom centre, restore and ok buttons, Escape closes,

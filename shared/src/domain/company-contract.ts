@@ -100,25 +100,10 @@ export function contractAction(from: ContractStatus, action: ContractAction): { 
 export const contractStatusLabels = { Created: 'Oprettet – afventer underskrift', Active: 'Aktiv', Terminated: 'Opsagt' } as const satisfies Record<ContractStatus, string>;
 
 // ---------------------------------------------------------------------------------------------
-// Employee numbers (reference type "employee number").
+// Employee numbers (reference type "employee number"): in their own file, as the request schema
+// (schemas/company.ts) checks them and this file takes its price types from that schema.
 
-export const EMPLOYEE_NUMBER = /^[\p{L}\p{N}][\p{L}\p{N}\-_/.]{0,19}$/u;
-export const MAX_EMPLOYEE_NUMBERS = 2000;
-
-/** Compared without case and surrounding space: 'm-1042 ' is 'M-1042'. */
-export function normalizeEmployeeNumber(value: string): string {
-  return value.trim().toUpperCase();
-}
-
-/** A pasted list (one per line, or separated by commas, semicolons or tabs) → unique numbers in order. */
-export function splitEmployeeNumbers(text: string): string[] {
-  const seen = new Set<string>();
-  for (const part of text.split(/[\n\r,;\t]+/)) {
-    const n = normalizeEmployeeNumber(part);
-    if (n) seen.add(n);
-  }
-  return [...seen];
-}
+export { EMPLOYEE_NUMBER, MAX_EMPLOYEE_NUMBERS, normalizeEmployeeNumber, splitEmployeeNumbers } from './employee-number';
 
 // ---------------------------------------------------------------------------------------------
 // Eye-health day (SPEC §2 /b2b/øjehelsedag): the company's preferred dates.

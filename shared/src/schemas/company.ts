@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import './zod-locale';
-import { EMPLOYEE_NUMBER, MAX_EMPLOYEE_NUMBERS, normalizeEmployeeNumber } from '../domain/company-contract';
+import { EMPLOYEE_NUMBER, MAX_EMPLOYEE_NUMBERS, normalizeEmployeeNumber } from '../domain/employee-number';
 import { parseOrgNumber } from '../domain/cvr';
 import { parseEan } from '../domain/ean';
 import { isValidEmail, normalizeEmail } from '../domain/email';

@@ -1,4 +1,4 @@
-import type { CzechTexts, PluralTextKey, PolishForms, WidgetLanguage, WidgetTexts } from './i18n';
+import type { CzechTexts, PluralTextKey, PolishForms, WidgetLanguage, WidgetTexts } from './text-keys';
 
 /** The widget's languages other than English and Danish, loaded on demand by `loadWidgetLanguage`. */
 const sv: WidgetTexts = {

@@ -4,8 +4,11 @@
  * since the English text is what gets shown).
  */
 
-export const WIDGET_LANGUAGES = ['en', 'cs', 'da', 'nl', 'fi', 'fr', 'de', 'it', 'no', 'pl', 'pt', 'es', 'sv'] as const;
-export type WidgetLanguage = (typeof WIDGET_LANGUAGES)[number];
+import { WIDGET_LANGUAGES, type PluralTextKey, type SimpleTextKey, type TextKey, type WidgetLanguage, type WidgetTexts } from './text-keys';
+
+// The languages and text keys are apart (text-keys.ts) so the on-demand languages (i18n-languages.ts) type against them without importing this file back.
+export * from './text-keys';
+
 /** SPEC §9: the text sets the widget package exports publicly. */
 export const EXPORTED_WIDGET_LANGUAGES = ['da', 'nl', 'fi', 'no', 'sv', 'en'] as const satisfies readonly WidgetLanguage[];
 export const PARTIAL_WIDGET_LANGUAGES = ['fr', 'de', 'pl', 'pt'] as const satisfies readonly WidgetLanguage[];
@@ -40,40 +43,6 @@ export function pluralCategory(lang: WidgetLanguage, count: number): PluralCateg
       return n === 1 ? 'one' : 'other';
   }
 }
-
-export type PluralForms = { one: string; other: string; few?: string; many?: string };
-
-export type SimpleTextKey =
-  | 'searchPlaceholder'
-  | 'discoverMore'
-  | 'previousSearches'
-  | 'suggestions'
-  | 'clear'
-  | 'close'
-  | 'back'
-  | 'submitSearch'
-  | 'filters'
-  | 'sorting'
-  | 'clearFilters'
-  | 'filtersCleared'
-  | 'weClearedYourFilters'
-  | 'restore'
-  | 'ok'
-  | 'noProductsHere'
-  | 'noResults'
-  | 'noProductsFound'
-  | 'tryWithoutFilters'
-  | 'scrollToTop'
-  | 'recommendationsTitle'
-  | 'suggestionsFailed'
-  | 'instantResultsFailed';
-/** Texts with a `{count}` placeholder and plural forms. */
-export type PluralTextKey = 'viewAllResults' | 'productsCount';
-export type TextKey = SimpleTextKey | PluralTextKey;
-
-export type WidgetTexts = Record<SimpleTextKey, string> & Record<PluralTextKey, PluralForms>;
-export type CzechTexts = Record<SimpleTextKey, string> & Record<PluralTextKey, PluralForms & { few: string }>;
-export type PolishForms = PluralForms & { few: string; many: string };
 
 export const PLURAL_TEXT_KEYS: readonly PluralTextKey[] = ['viewAllResults', 'productsCount'];
 

@@ -1,6 +1,11 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { Article, Customer, PaymentChannel, Requisition, SyncResult } from '@optik/shared';
-import type { Sealed } from './vault';
+
+/** Sensitive data sealed with the device key (vault.ts): AES-GCM, fresh 96-bit IV, base64 fields. */
+export interface Sealed {
+  iv: string;
+  data: string;
+}
 
 /** Where a local record stands with the server; screens show it from this union. */
 export type SyncState = 'pending' | 'synced' | 'failed';

@@ -1,10 +1,4 @@
-import type { StoreDb } from './db';
-
-/** Sensitive data sealed with the device key: AES-GCM, fresh 96-bit IV, base64 fields. */
-export interface Sealed {
-  iv: string;
-  data: string;
-}
+import type { Sealed, StoreDb } from './db';
 
 export interface Vault {
   seal(value: unknown): Promise<Sealed>;

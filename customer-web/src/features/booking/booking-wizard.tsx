@@ -8,8 +8,6 @@ import {
   examTypeForAge,
   formatPhone,
   offersExam,
-  type AgeGroup,
-  type BookingView,
   type ExamType,
   type Slot,
   type Store,
@@ -22,24 +20,12 @@ import { DETAILS_FIELD_ORDER, detailsRequest, emptyDetails, fieldErrors, fieldId
 import { useParts } from './later';
 import { bt } from './messages';
 import { storeLine } from './store-line';
+import { STEPS, type Answers, type Done, type Step } from './wizard-answers';
 import './booking.css';
 
 export type BookingWizardApi = Pick<Api, 'get' | 'getStores' | 'createBooking'>;
 
-const STEPS = ['exam', 'age', 'store', 'time', 'details', 'summary'] as const;
-export type Step = (typeof STEPS)[number];
 const STEP_TITLES: Record<Step, string> = { exam: bt.exam.heading, age: bt.age.heading, store: bt.store.heading, time: bt.time.heading, details: bt.details.heading, summary: bt.summary.heading };
-
-export interface Answers {
-  examType: ExamType | null;
-  ageGroup: AgeGroup | null;
-  /** Null until chosen; the `?butik=` store stands in for it meanwhile. */
-  storeId: string | null;
-  slot: Slot | null;
-  details: DetailsForm;
-}
-
-export type Done = { booking: BookingView; token: string };
 
 export interface BookingWizardProps {
   api: BookingWizardApi;

@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import { EXAM_TYPES, ageGroupLabel, formatBookingTime, formatPhone, type Store } from '@optik/shared';
 import { Facts, bookingFacts, type Fact } from './booking-facts';
-import type { Answers, Done, Step } from './booking-wizard';
+import type { Answers, Done, Step } from './wizard-answers';
 import { bs } from './facts-messages';
 import { storeLine } from './store-line';
 

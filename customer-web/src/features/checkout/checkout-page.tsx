@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import { formatDkk, type CheckoutQuote, type CheckoutQuoteRequest, type DeliveryOption } from '@optik/shared';
-import type { Api } from '../../api';
 import { t } from '../../messages';
 import { FieldError, TextField } from '../../text-field';
+import type { Address, CheckoutApi, Choices, Contact, Errors, GiftCardInput, Loaded } from './checkout-form';
 import type { PlacedOrder } from './checkout-state';
 import { loadSubmit, type SubmitModule } from './deferred';
 import { loadPostcodes, type ValidatePostcode } from '../../postcodes';
@@ -13,21 +13,7 @@ import { initialPayment, PAYMENT_FIELDS, PaymentFields, type PaymentField, type 
 import type { Points, StoreOption } from './pickup-choice';
 import './checkout.css';
 
-/** With `get`, a signed-in customer's saved details fill the form (features/account). */
-export type CheckoutApi = Pick<Api, 'deliveryOptions' | 'collectionPoints' | 'checkoutQuote' | 'checkoutPlace' | 'getStores'> & Partial<Pick<Api, 'get'>>;
-
-export type Loaded<T> = { state: 'loading' } | { state: 'error'; status: number; message: string } | { state: 'ready'; data: T };
-type GiftCardInput = { number: string; pin: string };
-/** What the quote depends on; applied only once the API accepted it. */
-export interface Choices {
-  deliveryMethodId?: number;
-  discountCode?: string;
-  giftCards: GiftCardInput[];
-}
-export type Contact = { firstName: string; lastName: string; email: string; phone: string };
-export type Address = { zip: string; city: string; street: string };
-/** Field errors keyed by request path, as the API reports them ('contact.email', 'payment.cvc', …). */
-export type Errors = Record<string, string>;
+export type { CheckoutApi } from './checkout-form';
 
 const last4 = (n: string) => n.slice(-4);
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { FieldError } from '../../text-field';
-import type { CheckoutApi, Loaded } from './checkout-page';
+import type { CheckoutApi, Loaded } from './checkout-form';
 import { checkoutText as c } from './messages';
 
 export type CollectionPoint = Extract<Awaited<ReturnType<CheckoutApi['collectionPoints']>>, { ok: true }>['data']['data'][number];

@@ -1,5 +1,5 @@
 import { checkoutPlaceRequestSchema, type CheckoutPlaceRequest, type DeliveryOption, type PostcodeResult } from '@optik/shared';
-import type { Address, Choices, Contact, Errors } from './checkout-page';
+import type { Address, Choices, Contact, Errors } from './checkout-form';
 import { fieldKey } from './field-key';
 import { checkoutText as c } from './messages';
 import type { PaymentState } from './payment-fields';

@@ -1,6 +1,9 @@
 import { da, MAX_LINE_QUANTITY, type CartHead, type CartUpdateRequest, type ContactLensPrescription, type GlassesPrescription, type SubscriptionInterval } from '@optik/shared';
+import type { Api } from '../../api';
 import { toLensPrescription, type LensValues } from './prescription-values';
-import type { PurchaseApi } from './purchase-form';
+
+/** What the purchase form needs of the API (the calls are made here, loaded on the first submit). */
+export type PurchaseApi = Pick<Api, 'cartUpdate' | 'getShopper'>;
 
 /** What "Læg i kurv" adds, its prescription already checked. Loaded on the first submit. */
 export interface Order {

@@ -1,14 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { MAX_LINE_QUANTITY, type Article, type CartHead, type Sku, type SubscriptionInterval } from '@optik/shared';
-import type { Api } from '../../api';
 import { LoadError } from '../../load-error';
 import { loadOnce, useLoaded } from '../../load-once';
 import { t } from '../../messages';
 import { pt } from './messages';
 import { Amount } from './price';
+import type { PurchaseApi } from './add-to-cart';
 import { emptyGlasses, emptyLensEye, type Eye, type GlassesKey, type GlassesValues, type LensField, type LensValues } from './prescription-values';
 
-export type PurchaseApi = Pick<Api, 'cartUpdate' | 'getShopper'>;
+export type { PurchaseApi } from './add-to-cart';
 
 /** The agreed contract with the header badge and cart drawer: they listen for this event. */
 export const CART_UPDATED_EVENT = 'optik:cart-updated';

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import type { SiteSearchResponse } from '@optik/shared';
 import { st } from './messages';
+import { Group } from './search-group';
 import { DEBOUNCE_MS, MIN_QUERY_LENGTH, runSiteSearch, searchUrl, useKeyedLoad, type SiteSearchApi } from './site-search-api';
 import './site-search.css';
 
@@ -35,17 +36,6 @@ function Placeholders() {
 // The results list loads once a query is typed (the empty field shows popular searches only): first-load budget, issue 5.
 const loadResults = () => import('./search-results-panel');
 const Results = lazy(() => loadResults().then((m) => ({ default: m.Results })));
-
-export function Group({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section className="site-search-group" aria-labelledby={id}>
-      <h2 id={id} className="site-search-group-title">
-        {title}
-      </h2>
-      <ul className="site-search-list">{children}</ul>
-    </section>
-  );
-}
 
 function countOf(r: SiteSearchResponse): number {
   return r.articles.data.length + r.stores.data.length + r.layoutPages.data.length + r.cities.data.length + r.categoryPages.data.length;

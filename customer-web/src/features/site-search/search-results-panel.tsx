@@ -1,7 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { categoryTitles, formatDkk, type ArticleHit, type SiteSearchResponse } from '@optik/shared';
 import { st } from './messages';
-import { Group } from './search-overlay';
+import { Group } from './search-group';
 import { searchUrl } from './site-search-api';
 
 /* The site search overlay's grouped results (SPEC §2, §4), loaded when a query is typed. */
