@@ -7,7 +7,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { foldDanish, type Article, type CartItem } from '@optik/shared';
+import { foldDanish, type Article, type CartItem, type Order } from '@optik/shared';
 import { CatalogueService } from '../src/modules/catalogue/service';
 import { categoryTree } from '../src/modules/catalogue/tree';
 import { SearchService } from '../src/modules/search/service';
@@ -15,6 +15,8 @@ import type { CatalogueSnapshot } from '../src/modules/catalogue/service';
 import { generateArticles } from '../src/seed/catalogue';
 import { WidgetEngine, type QueryInput } from '../src/modules/widget/engine';
 import { seedIfEmpty } from '../src/seed/index';
+import { generateMyOrders } from '../src/seed/my-orders';
+import { nextNumber } from '../src/storage/counter';
 import { openLowdbStorage } from '../src/storage/lowdb';
 import type { CartRecord } from '../src/modules/cart/records';
 import { C } from '../src/collections';
@@ -221,8 +223,66 @@ async function cartWrites() {
   if (a && b) console.log(`10k / 1k p50 ratio: ${fmt(b / a, 2)}`);
 }
 
+/**
+ * Order writes on the lowdb store as it grows: each write is what placing an order does to
+ * storage — one transaction taking the next order number and inserting the order (unique order
+ * number checked) — at 1k, 10k and 100k stored orders. Before the journal every write rewrote the
+ * whole orders file (TOOLCHAIN.md: 9 ms at 1k, 53 ms at 10k, 780 ms at 100k).
+ */
+async function orderWrites() {
+  const template = generateMyOrders(generateArticles(), new Date(Date.UTC(2026, 10, 1)))[0]!;
+  const order = (i: number): Order => ({ ...template, id: `bench-order-${i}`, orderNumber: `B${String(i).padStart(9, '0')}`, customerId: `bench-customer-${i % 5000}`, createdAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString() });
+  const rows: Record<string, Record<string, string>> = {};
+  const p50s: number[] = [];
+  for (const n of [1_000, 10_000, 100_000]) {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'optik-bench-orders-'));
+    let storage = await openLowdbStorage({ dir, collections: allCollections });
+    for (let from = 0; from < n; from += 10_000) await storage.collection(C.orders).putMany(Array.from({ length: Math.min(10_000, n - from) }, (_, k) => order(from + k)));
+    await storage.close();
+    const tOpen = performance.now();
+    storage = await openLowdbStorage({ dir, collections: allCollections });
+    const open = performance.now() - tOpen;
+    const orders = storage.collection(C.orders);
+    const M = 500;
+    const times: number[] = [];
+    for (let k = 0; k < M; k++) {
+      const s = performance.now();
+      await storage.transaction(async () => {
+        const number = await nextNumber(storage, 'bench-order-number', n);
+        await orders.insert(order(number));
+      });
+      times.push(performance.now() - s);
+    }
+    times.sort((a, b) => a - b);
+    const byCustomer = performance.now();
+    await orders.list('byCustomer', 'bench-customer-42', { desc: true, limit: 20 });
+    const read = performance.now() - byCustomer;
+    const tClose = performance.now();
+    await storage.close();
+    const close = performance.now() - tClose;
+    p50s.push(pct(times, 50));
+    rows[`${fmt(n)} orders stored`] = {
+      'open (ms)': fmt(open, 0),
+      'write p50 (ms)': fmt(pct(times, 50), 2),
+      'write p95 (ms)': fmt(pct(times, 95), 2),
+      'write max (ms)': fmt(times.at(-1)!, 2),
+      ["a customer's newest 20 (ms)"]: fmt(read, 2),
+      'close = checkpoint (ms)': fmt(close, 0),
+    };
+    await rm(dir, { recursive: true, force: true });
+  }
+  console.log('\nOrder writes on the lowdb store (500 sequential transactions: next order number + insert, fsynced journal)');
+  console.table(rows);
+  console.log(`100k / 1k write p50 ratio: ${fmt(p50s[2]! / p50s[0]!, 2)}`);
+}
+
+if (process.env.BENCH_ONLY === 'orders') {
+  await orderWrites();
+  process.exit(0);
+}
 await widgetSearch();
 if (process.env.BENCH_ONLY === 'widget') process.exit(0);
 await searchLatency();
 await cartWrites();
+await orderWrites();
 await http();

@@ -119,6 +119,8 @@ const sku = snapshot.data.articles.find((a) => a.category === 'briller' && a.pri
 
 const names = ['Anna', 'Bo', 'Carl', 'Dorte', 'Erik', 'Frida', 'Gustav', 'Hanne'];
 const expected = { customers: 0, orders: 0, paymentRequests: 0 };
+/** The bench's own records: the seeded demo data (a demo customer's orders …) is not counted. */
+const mine = { customers: new Set<string>(), orders: new Set<string>() };
 for (let i = 0, made = 0; made < COMMANDS; i++) {
   const id = randomUUID();
   const firstName = names[i % names.length]!;
@@ -128,6 +130,7 @@ for (let i = 0, made = 0; made < COMMANDS; i++) {
     () => db.customers.add({ id, customerNumber: null, firstName, lastName: `Kaos${i}`, email: null, phone, street: `Søndergade ${i}`, zip: '8000', city: 'Aarhus C', cprMasked: null, birthDate: null, employeeNumber: null, reference: null, storeId: 'st-001', createdAt: '', updatedAt: '', version: 1, syncState: 'pending' }),
   );
   expected.customers += 1;
+  mine.customers.add(id);
   if (++made === COMMANDS) break;
   const orderId = randomUUID();
   const o = await engine.record(
@@ -135,6 +138,7 @@ for (let i = 0, made = 0; made < COMMANDS; i++) {
     () => db.orders.add({ id: orderId, customerId: id, orderNumber: null, lines: [], deliveryMethodId: 119, totalPrice: 0, paymentStatus: 'awaiting-payment', createdAt: '', syncState: 'pending' }),
   );
   expected.orders += 1;
+  mine.orders.add(orderId);
   if (++made === COMMANDS) break;
   const requestId = randomUUID();
   await engine.record(
@@ -166,9 +170,11 @@ for (;;) {
 }
 const drainMs = performance.now() - t0;
 
-// Count what the API stored, straight from its data file after a clean stop.
+// Count what the API stored, straight from its data files after a clean stop (which folds the journal into them).
 api.kill('SIGTERM');
 await new Promise((res) => api.once('exit', res));
+const leftJournals = (await readdir(dataDir)).filter((f) => f.startsWith('journal-'));
+if (leftJournals.length > 0) throw new Error(`the API left its journal behind on a clean stop: ${leftJournals.join(', ')}`);
 const file = JSON.parse(await readFile(path.join(dataDir, 'customers.json'), 'utf8')) as { customers: Record<string, { lastName: string }> };
 const orderFile = JSON.parse(await readFile(path.join(dataDir, 'orders.json'), 'utf8')) as { orders?: Record<string, { customerId: string }>; paymentRequests?: Record<string, { orderId: string }> };
 /** Distinct keys seen, and how many records beyond one per key. */
@@ -178,8 +184,8 @@ function tally(keys: string[]) {
   return { distinct: per.size, duplicated: [...per.values()].reduce((n, v) => n + v - 1, 0) };
 }
 const customers = tally(Object.values(file.customers).map((c) => c.lastName).filter((n) => n.startsWith('Kaos')));
-const orders = tally(Object.values(orderFile.orders ?? {}).map((o) => o.customerId));
-const requests = tally(Object.values(orderFile.paymentRequests ?? {}).map((r) => r.orderId));
+const orders = tally(Object.values(orderFile.orders ?? {}).filter((o) => mine.customers.has(o.customerId)).map((o) => o.customerId));
+const requests = tally(Object.values(orderFile.paymentRequests ?? {}).filter((r) => mine.orders.has(r.orderId)).map((r) => r.orderId));
 const smsDir = path.join(dataDir, 'sms');
 const smsTexts = await Promise.all((await readdir(smsDir).catch(() => [])).map(async (f) => (JSON.parse(await readFile(path.join(smsDir, f), 'utf8')) as { text: string }).text));
 const sms = tally(smsTexts.map((t) => /ordre (O\d+)/.exec(t)?.[1] ?? t));
