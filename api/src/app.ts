@@ -7,7 +7,10 @@ import type { AppDeps } from './deps';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { authRoutes } from './modules/auth/routes';
 import { accountFeatureRoutes } from './modules/auth/account-routes';
+import { AccountService } from './modules/auth/account-service';
+import { EID_CALLBACK_PATH, EidService } from './modules/auth/eid-service';
 import { AuthService } from './modules/auth/service';
+import { createSimulatedEid } from './ports/eid';
 import { cartRoutes } from './modules/cart/routes';
 import { CartService } from './modules/cart/service';
 import { catalogueRoutes } from './modules/catalogue/routes';
@@ -27,6 +30,7 @@ import { staffRoutes } from './modules/staff/routes';
 import { SyncService } from './modules/sync/service';
 import { PrescriptionService } from './modules/prescriptions/service';
 import { OrderService } from './modules/orders/service';
+import { GiftCardService } from './modules/gift-cards/service';
 import { paymentRoutes } from './modules/payments/routes';
 import { PaymentService } from './modules/payments/service';
 import { RequisitionService } from './modules/requisitions/service';
@@ -43,7 +47,7 @@ import { invoiceRoutes } from './modules/invoices/routes';
 import { InvoiceService } from './modules/invoices/service';
 import { lifestyleRoutes } from './modules/lifestyle/routes';
 import { LifestyleService } from './modules/lifestyle/service';
-import { createLocalLifestylePlatform, lifestyleMaintenanceFromEnv } from './ports/lifestyle';
+import { createLocalLifestylePlatform } from './modules/lifestyle/local-platform';
 import { friendsRoutes } from './modules/friends/routes';
 import { FriendsService } from './modules/friends/service';
 import { bookingRoutes } from './modules/booking/routes';
@@ -54,7 +58,7 @@ import { createLocalCompanyRegistry } from './ports/company-registry';
 
 export interface App {
   app: Express;
-  services: { catalogue: CatalogueService; search: SearchService; cart: CartService; auth: AuthService; customers: CustomerService; sync: SyncService; payments: PaymentService; widget: WidgetService; subscriptionScheduler: SubscriptionScheduler; lifestyle: LifestyleService };
+  services: { catalogue: CatalogueService; search: SearchService; cart: CartService; auth: AuthService; customers: CustomerService; sync: SyncService; payments: PaymentService; orders: OrderService; giftCards: GiftCardService; checkout: CheckoutService; myOrders: MyOrdersService; invoices: InvoiceService; widget: WidgetService; subscriptionScheduler: SubscriptionScheduler; lifestyle: LifestyleService; friends: FriendsService };
 }
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
@@ -65,18 +69,50 @@ export function createApp(deps: AppDeps): App {
   const catalogue = new CatalogueService(storage);
   const search = new SearchService(catalogue, categoryTree);
   const cart = new CartService(storage, catalogue, clock);
-  const auth = new AuthService(storage, clock, config, mailer);
+  const auth = new AuthService(storage, clock, config, mailer, catalogue);
+  const account = new AccountService(storage, clock, config, mailer, auth);
+  // The e-ID broker; the local simulator when none is configured.
+  const eidProvider = deps.eid ?? createSimulatedEid({ clock, redirectUri: `${config.publicWebUrl}${EID_CALLBACK_PATH}` });
+  const eid = new EidService(storage, clock, config, eidProvider, auth, createFieldCrypto(config.secret, 'cpr'));
   const customers = new CustomerService(storage, clock, createFieldCrypto(config.secret, 'cpr'), config.secret);
-  const prescriptions = new PrescriptionService(storage, clock, createFieldCrypto(config.secret, 'prescription'));
-  const orders = new OrderService(storage, clock, catalogue);
-  const payments = new PaymentService(storage, clock, config, mailer, sms, deps.payments);
-  const company = new CompanyService(storage, clock, config, mailer, createLocalCompanyRegistry(), logger);
+  const prescriptions = new PrescriptionService(storage, clock, createFieldCrypto(config.secret, 'prescription'), customers);
+  const orders = new OrderService(storage, clock, catalogue, customers, prescriptions);
+  const giftCards = new GiftCardService(storage, clock, config.secret);
+  const payments = new PaymentService({ storage, coordination: deps.coordination, clock, config, mailer, sms, provider: deps.payments, orders, giftCards, customers, stores: catalogue });
   const requisitions = new RequisitionService(storage, clock, (decided) => company.requisitionDecided(decided));
-  const subscriptions = subscriptionsModule({ storage, clock, config, catalogue, auth, mailer, logger });
-  const checkout = new CheckoutService(storage, clock, config, catalogue, deps.payments, deps.carriers ?? createLocalCarrierDirectory(), mailer, subscriptions.service);
-  const widget = new WidgetService(storage, clock, catalogue, categoryTree);
+  const company: CompanyService = new CompanyService({ storage, clock, config, mailer, registry: deps.companyRegistry ?? createLocalCompanyRegistry(), logger, catalogue, requisitions });
+  // Built before the subscriptions and Lifestyle modules, which issue invoices through it.
+  const invoices = new InvoiceService(storage, deps.coordination, clock, deps.payments);
+  const subscriptions = subscriptionsModule({ storage, coordination: deps.coordination, clock, config, catalogue, auth, orders, invoices, mailer, logger, agreements: deps.paymentAgreements });
+  // Bookings ask Friends for the free visit; Friends asks bookings for the frame discount's eye tests.
+  const bookings: BookingService = new BookingService(storage, clock, config, mailer, catalogue, { external: deps.bookingCalendar, friends: { membership: (customerId) => friends.visitStatus(customerId) } });
+  const friends = new FriendsService({ storage, clock, mailer, catalogue, orders, bookings, accounts: auth });
+  const checkout = new CheckoutService({
+    storage,
+    coordination: deps.coordination,
+    clock,
+    catalogue,
+    provider: deps.payments,
+    carriers: deps.carriers ?? createLocalCarrierDirectory(),
+    mailer,
+    cart,
+    orders,
+    giftCards,
+    frameDiscount: friends.frameDiscount,
+    subscriptions: subscriptions.service,
+  });
+  const widget = new WidgetService(storage, clock, catalogue, categoryTree, orders);
+  const myOrders = new MyOrdersService({ storage, coordination: deps.coordination, clock, catalogue, provider: deps.payments, mailer, orders, giftCards, subscriptions: subscriptions.service, accounts: auth });
   const sync = new SyncService(storage, clock, { customers, prescriptions, orders, payments, requisitions });
-  const lifestyle = new LifestyleService(storage, clock, createLocalLifestylePlatform(storage, { secret: config.secret, maintenance: lifestyleMaintenanceFromEnv() }), mailer, catalogue);
+  const lifestyle = new LifestyleService({
+    clock,
+    platform: deps.lifestyle ?? createLocalLifestylePlatform(storage, { secret: config.secret }),
+    mailer,
+    catalogue,
+    subscriptions: subscriptions.service,
+    invoices,
+    accounts: auth,
+  });
 
   const app = express();
   app.disable('x-powered-by');
@@ -116,16 +152,16 @@ export function createApp(deps: AppDeps): App {
   app.use(shopperRoutes({ config, auth, cart }));
   app.use(cartRoutes({ config, auth, cart }));
   app.use(authRoutes({ config, auth }));
-  app.use(accountFeatureRoutes({ storage, clock, config, mailer, auth, eid: deps.eid }));
-  app.use(staffRoutes({ config, auth, sync, customers, prescriptions, requisitions, storage, payments }));
+  app.use(accountFeatureRoutes({ config, auth, account, eid }));
+  app.use(staffRoutes({ config, auth, sync, customers, prescriptions, requisitions, orders, payments, bookings, myOrders }));
   app.use(paymentRoutes({ config, payments }));
-  app.use(checkoutRoutes({ config, auth, checkout, storage }));
+  app.use(checkoutRoutes({ config, auth, checkout, giftCards }));
   app.use(subscriptions.routes);
-  app.use(myOrdersRoutes({ config, auth, myOrders: new MyOrdersService(storage, clock, catalogue, deps.payments, mailer) }));
-  app.use(invoiceRoutes({ config, auth, invoices: new InvoiceService(storage, clock, deps.payments) }));
+  app.use(myOrdersRoutes({ config, auth, myOrders }));
+  app.use(invoiceRoutes({ config, auth, invoices }));
   app.use(lifestyleRoutes({ config, auth, lifestyle }));
-  app.use(friendsRoutes({ config, auth, friends: new FriendsService(storage, clock, mailer, catalogue) }));
-  app.use(bookingRoutes({ config, auth, bookings: new BookingService(storage, clock, config, mailer, { friends: new FriendsService(storage, clock, mailer, catalogue) }) }));
+  app.use(friendsRoutes({ config, auth, friends }));
+  app.use(bookingRoutes({ config, auth, bookings }));
   app.use(companyRoutes({ config, company }));
   app.use(imageRoutes(catalogue));
   app.use(sitemapRoutes({ config, catalogue, tree: categoryTree }));
@@ -133,5 +169,5 @@ export function createApp(deps: AppDeps): App {
 
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
-  return { app, services: { catalogue, search, cart, auth, customers, sync, payments, widget, subscriptionScheduler: subscriptions.scheduler, lifestyle } };
+  return { app, services: { catalogue, search, cart, auth, customers, sync, payments, orders, giftCards, checkout, myOrders, invoices, widget, subscriptionScheduler: subscriptions.scheduler, lifestyle, friends } };
 }

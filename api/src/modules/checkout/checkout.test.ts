@@ -4,8 +4,14 @@ import { buyableArticle, customerAgent, makeTestApp, OTHER_CUSTOMER, otherCustom
 import { frameDiscountMessages } from '../friends/frame-discount';
 import { SIMULATOR_CARDS } from '../../ports/payments';
 import { DEMO_PASSWORD } from '../../seed/accounts';
+import { bookingsCollection } from '../booking/records';
+import { cartsCollection } from '../cart/records';
+import { giftCardsCollection } from '../gift-cards/records';
+import { giftCardMessages } from '../gift-cards/service';
+import { checksMeet } from '../gift-cards/test-checks';
+import { ordersCollection } from '../orders/records';
+import { subscriptionsCollection } from '../subscriptions/records';
 import { checkoutMessages } from './service';
-import { C } from '../../collections';
 
 const contact = { firstName: 'Karen', lastName: 'Sørensen', email: 'karen@example.dk', phone: '26272829' };
 const address = { street: 'Søndergade 12', zip: '8000', city: 'Aarhus C' };
@@ -29,8 +35,8 @@ describe('checkout', () => {
     if (placed.outcome !== 'paid') throw new Error('not paid');
     expect(placed.order).toMatchObject({ createdBy: 'web', paymentStatus: 'paid', paymentMethod: 'card', status: 'handled', shipping: 0, deliveryAddress: { zip: '8000', city: 'Aarhus C' }, contact });
     expect(placed.order.lines[0]).toMatchObject({ articleId: frame.id, unitPrice: frame.price.unit.amount, vat: Math.round(frame.price.unit.amount / 5) });
-    expect(await t.storage.collection(C.orders).get(placed.order.id)).toEqual(placed.order);
-    expect((await t.storage.collection(C.carts).get(s.shopperId))!.items).toEqual([]);
+    expect(await t.storage.collection(ordersCollection).get(placed.order.id)).toEqual(placed.order);
+    expect((await t.storage.collection(cartsCollection).get(s.shopperId))!.items).toEqual([]);
     expect(t.mailer.sent.at(-1)).toMatchObject({ to: 'karen@example.dk', subject: `Tak for din ordre ${placed.order.orderNumber}` });
     // A second submit finds the cart empty.
     expect((await s.post('/api/checkout/place', { contact, address, deliveryMethodId: 101, payment: card(), acceptTerms: true }).expect(409)).body.error.message).toBe(checkoutMessages.emptyCart);
@@ -43,14 +49,53 @@ describe('checkout', () => {
     const body = { contact, address, deliveryMethodId: 101, giftCards: [{ number: '6001100000000001', pin: '1234' }], payment: card(SIMULATOR_CARDS.declined), acceptTerms: true };
     const failed = (await s.post('/api/checkout/place', body).expect(200)).body;
     expect(failed).toMatchObject({ outcome: 'failed', failureResult: 0 });
-    expect((await t.storage.collection(C.giftCards).get('6001100000000001'))!.balance).toBe(50_000);
-    expect((await t.storage.collection(C.carts).get(s.shopperId))!.items).toHaveLength(1);
-    expect(await t.storage.collection(C.orders).count()).toBe(0);
+    expect((await t.storage.collection(giftCardsCollection).get('6001100000000001'))!.balance).toBe(50_000);
+    expect((await t.storage.collection(cartsCollection).get(s.shopperId))!.items).toHaveLength(1);
+    expect(await t.storage.collection(ordersCollection).count()).toBe(0);
     // Paid with the gift card covering part: payment type 900 for 500 kr, the rest by card.
     const ok = checkoutPlaceResponseSchema.parse((await s.post('/api/checkout/place', { ...body, payment: card() }).expect(200)).body);
     if (ok.outcome !== 'paid') throw new Error('not paid');
     expect(ok.order.giftCardAmount).toBe(50_000);
-    expect((await t.storage.collection(C.giftCards).get('6001100000000001'))!.balance).toBe(0);
+    expect((await t.storage.collection(giftCardsCollection).get('6001100000000001'))!.balance).toBe(0);
+  });
+
+  it('two checkouts at once spending one gift card\'s whole balance: one is paid, the other refused with the gift-card error, the card never below zero', async () => {
+    const t = await makeTestApp();
+    const frame = await buyableArticle(t, (a) => a.category === 'briller' && a.price.unit.amount > 60_000 && a.skus[0]!.stock >= 2);
+    const [a, b] = [await withCart(t, [{ article: frame, quantity: 1 }]), await withCart(t, [{ article: frame, quantity: 1 }])];
+    const body = { contact, address, deliveryMethodId: 101, giftCards: [{ number: '6001100000000001', pin: '1234' }], payment: card(), acceptTerms: true };
+    // Both checkouts have seen the card's 500 kr. before either takes it.
+    checksMeet(t.services.giftCards);
+    const answers = await Promise.all([a, b].map((s) => s.post('/api/checkout/place', body)));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 400]);
+    const paid = checkoutPlaceResponseSchema.parse(answers.find((r) => r.status === 200)!.body);
+    if (paid.outcome !== 'paid') throw new Error('not paid');
+    expect(paid.order.giftCardAmount).toBe(50_000);
+    expect(answers.find((r) => r.status === 400)!.body.error.fields).toEqual({ giftCards: giftCardMessages.changed });
+    expect((await t.storage.collection(giftCardsCollection).get('6001100000000001'))!.balance).toBe(0);
+    expect(await t.storage.collection(ordersCollection).count()).toBe(1);
+    // The refused shopper keeps the cart; the paid one's is empty.
+    const refused = answers[0]!.status === 400 ? a : b;
+    expect((await t.storage.collection(cartsCollection).get(refused.shopperId))!.items).toHaveLength(1);
+    expect((await t.storage.collection(cartsCollection).get((refused === a ? b : a).shopperId))!.items).toEqual([]);
+  });
+
+  it('many checkouts at once with one gift card: the card pays exactly what the paid orders record, never more than it held', async () => {
+    const t = await makeTestApp();
+    const frame = await buyableArticle(t, (a) => a.category === 'briller' && a.price.unit.amount > 60_000 && a.skus[0]!.stock >= 6);
+    const shoppers = [];
+    for (let i = 0; i < 6; i++) shoppers.push(await withCart(t, [{ article: frame, quantity: 1 }]));
+    const body = { contact, address, deliveryMethodId: 101, giftCards: [{ number: '6001100000000001', pin: '1234' }], payment: card(), acceptTerms: true };
+    const answers = await Promise.all(shoppers.map((s) => s.post('/api/checkout/place', body)));
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of answers.filter((x) => x.status !== 200)) {
+      expect(r.status).toBe(400);
+      expect([giftCardMessages.changed, giftCardMessages.empty]).toContain(r.body.error.fields.giftCards);
+    }
+    const orders = await t.storage.collection(ordersCollection).all();
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({ paymentStatus: 'paid', giftCardAmount: 50_000, giftCards: [{ number: '6001100000000001', amount: 50_000 }] });
+    expect((await t.storage.collection(giftCardsCollection).get('6001100000000001'))!.balance).toBe(0);
   });
 
   it('pays entirely with a gift card without a payment method, and refuses a wrong PIN, an empty or expired card', async () => {
@@ -69,7 +114,7 @@ describe('checkout', () => {
     const paid = checkoutPlaceResponseSchema.parse((await s.post('/api/checkout/place', { ...base, giftCards: [{ number: '6001100000000002', pin: '5678' }] }).expect(200)).body);
     if (paid.outcome !== 'paid') throw new Error('not paid');
     expect(paid.order.paymentMethod).toBeNull();
-    expect((await t.storage.collection(C.giftCards).get('6001100000000002'))!.balance).toBe(250_000 - paid.order.totalPrice);
+    expect((await t.storage.collection(giftCardsCollection).get('6001100000000002'))!.balance).toBe(250_000 - paid.order.totalPrice);
   });
 
   it('applies discount codes by their rules and refuses unknown, expired and too-small ones', async () => {
@@ -144,7 +189,7 @@ describe('checkout: lens subscriptions', () => {
     const placed = checkoutPlaceResponseSchema.parse((await s.post('/api/checkout/place', { contact, address, deliveryMethodId: 101, payment: card(), acceptTerms: true }).expect(200)).body);
     if (placed.outcome !== 'paid') throw new Error('not paid');
     expect(placed.order.customerId).toBe('u-kunde');
-    const mine = (await t.storage.collection(C.subscriptions).find((x) => x.sourceOrderId === placed.order.id));
+    const mine = (await t.storage.collection(subscriptionsCollection).all()).filter((x) => x.sourceOrderId === placed.order.id);
     expect(mine).toHaveLength(1);
     const sub = mine[0]!;
     const price = lens.price.subscription!.amount;
@@ -175,9 +220,9 @@ describe('checkout: lens subscriptions', () => {
     const { s } = await withSubscriptionCart(t);
     const res = await s.post('/api/checkout/place', { contact, address, deliveryMethodId: 101, payment: card(), acceptTerms: true }).expect(401);
     expect(res.body.error).toMatchObject({ code: 'unauthenticated', message: checkoutMessages.subscriptionNeedsLogin });
-    expect(await t.storage.collection(C.orders).count()).toBe(0);
-    expect(await t.storage.collection(C.subscriptions).find((x) => x.customerId !== 'u-kunde')).toEqual([]);
-    expect((await t.storage.collection(C.carts).get(s.shopperId))!.items).toHaveLength(1);
+    expect(await t.storage.collection(ordersCollection).count()).toBe(0);
+    expect((await t.storage.collection(subscriptionsCollection).all()).filter((x) => x.customerId !== 'u-kunde')).toEqual([]);
+    expect((await t.storage.collection(cartsCollection).get(s.shopperId))!.items).toHaveLength(1);
   });
 
   it('refuses a subscription in a store staff session (403): it belongs to a customer account', async () => {
@@ -185,7 +230,7 @@ describe('checkout: lens subscriptions', () => {
     const { s } = await withSubscriptionCart(t, 'staff');
     const res = await s.post('/api/checkout/place', { contact, address, deliveryMethodId: 101, payment: card(), acceptTerms: true }).expect(403);
     expect(res.body.error.message).toBe(checkoutMessages.subscriptionCustomersOnly);
-    expect(await t.storage.collection(C.orders).count()).toBe(0);
+    expect(await t.storage.collection(ordersCollection).count()).toBe(0);
   });
 
   it('starts no subscription for an order without subscription lines', async () => {
@@ -194,9 +239,9 @@ describe('checkout: lens subscriptions', () => {
     await s.post('/api/auth/login', { email: 'kunde@example.dk', password: DEMO_PASSWORD }).expect(200);
     const frame = await buyableArticle(t, (a) => a.category === 'briller');
     await s.post('/api/cart/update', { skuId: frame.skus[0]!.id, quantity: 1, noCheckoutInfo: true }).expect(200);
-    const before = await t.storage.collection(C.subscriptions).count();
+    const before = await t.storage.collection(subscriptionsCollection).count();
     await s.post('/api/checkout/place', { contact, address, deliveryMethodId: 101, payment: card(), acceptTerms: true }).expect(200);
-    expect(await t.storage.collection(C.subscriptions).count()).toBe(before);
+    expect(await t.storage.collection(subscriptionsCollection).count()).toBe(before);
   });
 });
 
@@ -224,7 +269,7 @@ describe('checkout: Friends 50 % off the frame with a booked eye test', () => {
     if (placed.outcome !== 'paid') throw new Error('not paid');
     return placed.order;
   }
-  const usedBy = async (t: TestApp, bookingId: string) => (await t.storage.collection(C.bookings).get(bookingId))!.frameDiscountOrderId ?? null;
+  const usedBy = async (t: TestApp, bookingId: string) => (await t.storage.collection(bookingsCollection).get(bookingId))!.frameDiscountOrderId ?? null;
   /** The demo customer signed in as a Friends member with a booked eye test. */
   async function bookedMember() {
     const t = await makeTestApp();
@@ -255,7 +300,7 @@ describe('checkout: Friends 50 % off the frame with a booked eye test', () => {
     expect(order).toMatchObject({ customerId: 'u-kunde', friendsDiscount: half, totalPrice: goods - half });
     expect(order.lines[0]).toMatchObject({ articleId: frame.id, quantity: 2, lineTotal: price * 2, friendsDiscount: half, vat: Math.round((price * 2 - half) / 5) });
     expect(order.lines[1]).toMatchObject({ articleId: drops.id, friendsDiscount: 0 });
-    expect(await t.storage.collection(C.orders).get(order.id)).toEqual(order);
+    expect(await t.storage.collection(ordersCollection).get(order.id)).toEqual(order);
     expect(await usedBy(t, bookingId)).toBe(order.id);
     const mail = t.mailer.sent.at(-1)!;
     expect(mail.subject).toBe(`Tak for din ordre ${order.orderNumber}`);
@@ -267,7 +312,7 @@ describe('checkout: Friends 50 % off the frame with a booked eye test', () => {
     // My Pages shows it, and a returned frame brings back what was paid for it.
     const mine = (await s.agent.get(`/api/account/orders/${order.id}`).expect(200)).body.data;
     expect(mine.friendsDiscount).toBe(half);
-    await t.storage.collection(C.orders).update(order.id, (o) => ({ ...o, status: 'delivered', deliveredAt: '2026-11-22T10:00:00.000Z' }));
+    await t.storage.collection(ordersCollection).update(order.id, (o) => ({ ...o, status: 'delivered', deliveredAt: '2026-11-22T10:00:00.000Z' }));
     const delivered = (await s.agent.get(`/api/account/orders/${order.id}`).expect(200)).body.data;
     expect(delivered.lines[0].returnable.unitRefund).toBe(Math.floor((price * 2 - half) / 2));
     expect(delivered.lines[1].returnable.unitRefund).toBe(drops.price.unit.amount);
@@ -290,7 +335,7 @@ describe('checkout: Friends 50 % off the frame with a booked eye test', () => {
     // A member, but the demo customer's only eye test (March) is too long ago, and the others are lens exams.
     await s.post(`/api/bookings/${bookingId}/cancel`, {}).expect(200);
     await join(s);
-    expect((await t.storage.collection(C.bookings).find((b) => b.customerId === 'u-kunde')).length).toBeGreaterThan(1);
+    expect(await t.storage.collection(bookingsCollection).countBy('byCustomer', 'u-kunde')).toBeGreaterThan(1);
     const q = await quote(s);
     expect(q).toMatchObject({ friendsDiscount: 0, total: frame.price.unit.amount });
     const order = await place(s);
@@ -340,7 +385,7 @@ describe('checkout: Friends 50 % off the frame with a booked eye test', () => {
     const failed = (await s.post('/api/checkout/place', { ...placeBody, payment: card(SIMULATOR_CARDS.declined) }).expect(200)).body;
     expect(failed).toMatchObject({ outcome: 'failed', failureResult: 0 });
     expect(await usedBy(t, bookingId)).toBeNull();
-    expect(await t.storage.collection(C.orders).count()).toBe(0);
+    expect(await t.storage.collection(ordersCollection).count()).toBe(0);
     // A refused order (no parcel shop chosen) does not use it either.
     await s.post('/api/checkout/place', { ...placeBody, deliveryMethodId: 79 }).expect(400);
     expect(await usedBy(t, bookingId)).toBeNull();

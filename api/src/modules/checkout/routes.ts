@@ -4,12 +4,11 @@ import type { AppConfig } from '../../deps';
 import { parseOr400 } from '../../http/errors';
 import { readSessionToken, requireCsrf, verifiedShopperId } from '../../http/identity';
 import type { AuthService } from '../auth/service';
+import type { GiftCardService } from '../gift-cards/service';
 import { giftCardAttemptThrottle, giftCardPinThrottle } from '../gift-cards/throttle';
-import type { Storage } from '../../storage/port';
 import type { CheckoutService } from './service';
-import { C } from '../../collections';
 
-export function checkoutRoutes(deps: { config: AppConfig; auth: AuthService; checkout: CheckoutService; storage: Storage }): Router {
+export function checkoutRoutes(deps: { config: AppConfig; auth: AuthService; checkout: CheckoutService; giftCards: GiftCardService }): Router {
   const r = Router();
   const csrf = requireCsrf(deps.config);
   const who = async (token: string | null) => (await deps.auth.resolve(token))?.user ?? null;
@@ -41,9 +40,7 @@ export function checkoutRoutes(deps: { config: AppConfig; auth: AuthService; che
   /** SPEC /gavekort: balance by number and PIN; a mismatch says so without telling which part was wrong. */
   r.post('/api/giftcard/balance', csrf, pinLimiter, async (req, res) => {
     const { number, pin } = parseOr400(giftCardLookupRequestSchema, req.body ?? {});
-    const [card] = await deps.checkout.checkGiftCards([{ number, pin }], { allowEmpty: true });
-    const rec = (await deps.storage.collection(C.giftCards).get(card!.number))!;
-    res.json({ data: { number: rec.id, balance: rec.balance, expiresAt: rec.expiresAt } });
+    res.json({ data: await deps.giftCards.balance({ number, pin }) });
   });
 
   return r;

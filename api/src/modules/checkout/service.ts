@@ -18,21 +18,23 @@ import {
   type checkoutQuoteRequestSchema,
 } from '@optik/shared';
 import type { z } from 'zod';
-import type { AppConfig, Clock } from '../../deps';
+import type { Clock } from '../../deps';
 import { badRequest, HttpError } from '../../http/errors';
 import type { Mailer } from '../../ports/mail';
 import type { CarrierDirectory } from '../../ports/carrier';
-import type { PaymentProvider } from '../../ports/payments';
-import { nextNumber } from '../../storage/counter';
+import type { ChargeResult, PaymentProvider } from '../../ports/payments';
 import type { Storage } from '../../storage/port';
+import type { Coordination } from '../../coordination/port';
 import type { CartRecord } from '../cart/records';
+import type { CartService } from '../cart/service';
 import type { CatalogueService } from '../catalogue/service';
-import { FriendsFrameDiscount } from '../friends/frame-discount';
-import { GiftCards, giftCardMessages, hideGiftCardNumbers, withGiftCards } from '../gift-cards/service';
-import { charge } from '../payments/service';
+import type { FriendsFrameDiscount } from '../friends/frame-discount';
+import { giftCardMessages, giftCardUsesOf, hideGiftCardNumbers, withGiftCards, type GiftCardService } from '../gift-cards/service';
+import { nextOrderNumber, type OrderService } from '../orders/service';
+import { orderPaymentKey, payerOf } from '../payments/service';
 import type { SubscriptionService } from '../subscriptions/service';
 import { deliveryOptionsFor, shippingFor } from './delivery';
-import { C } from '../../collections';
+import { DiscountCodeRepository } from './repository';
 
 type QuoteInput = z.output<typeof checkoutQuoteRequestSchema>;
 type PlaceInput = z.output<typeof checkoutPlaceRequestSchema>;
@@ -49,6 +51,24 @@ export const checkoutMessages = {
   subscriptionCustomersOnly: 'Linseabonnement kan kun købes af kunden selv, logget ind på sin egen konto.',
 } as const;
 
+/** What the checkout works with: its ports and the services owning carts, orders, gift cards, eye tests and subscriptions. */
+export interface CheckoutDeps {
+  storage: Storage;
+  coordination: Coordination;
+  clock: Clock;
+  catalogue: CatalogueService;
+  provider: PaymentProvider;
+  carriers: CarrierDirectory;
+  mailer: Mailer;
+  cart: Pick<CartService, 'contents' | 'emptyAfterOrder'>;
+  orders: OrderService;
+  giftCards: GiftCardService;
+  /** Which booked eye tests give a member the Friends discount, and marking them used. */
+  frameDiscount: FriendsFrameDiscount;
+  /** Starts the lens subscriptions of a paid order (SPEC §3 subscription). */
+  subscriptions?: Pick<SubscriptionService, 'startFromOrder'>;
+}
+
 /**
  * The web checkout (SPEC §2 /checkout): prices from the catalogue (never the cart's copy), delivery
  * options by what is in the cart, the Friends frame discount for a member with a booked eye test,
@@ -57,27 +77,28 @@ export const checkoutMessages = {
  * the gift cards their balance back and leaves the eye test unused.
  */
 export class CheckoutService {
-  private readonly placing = new Map<string, Promise<CheckoutPlaceResponse>>();
+  private readonly storage: Storage;
+  private readonly coordination: Coordination;
+  private readonly clock: Clock;
+  private readonly catalogue: CatalogueService;
+  private readonly provider: PaymentProvider;
+  private readonly carriers: CarrierDirectory;
+  private readonly mailer: Mailer;
+  private readonly carts: CheckoutDeps['cart'];
+  private readonly orders: OrderService;
+  private readonly giftCards: GiftCardService;
+  private readonly frameDiscount: FriendsFrameDiscount;
+  private readonly subscriptions: CheckoutDeps['subscriptions'];
+  private readonly discountCodes: DiscountCodeRepository;
 
-  constructor(
-    private readonly storage: Storage,
-    private readonly clock: Clock,
-    private readonly config: AppConfig,
-    private readonly catalogue: CatalogueService,
-    private readonly provider: PaymentProvider,
-    private readonly carriers: CarrierDirectory,
-    private readonly mailer: Mailer,
-    /** Starts the lens subscriptions of a paid order (SPEC §3 subscription). */
-    private readonly subscriptions?: Pick<SubscriptionService, 'startFromOrder'>,
-  ) {}
-
-  /** Which booked eye tests give a member the Friends frame discount, and marking them used (stateless). */
-  private get frameDiscount(): FriendsFrameDiscount {
-    return new FriendsFrameDiscount(this.storage, this.clock);
+  constructor(deps: CheckoutDeps) {
+    ({ storage: this.storage, coordination: this.coordination, clock: this.clock, catalogue: this.catalogue, provider: this.provider, carriers: this.carriers, mailer: this.mailer } = deps);
+    ({ cart: this.carts, orders: this.orders, giftCards: this.giftCards, frameDiscount: this.frameDiscount, subscriptions: this.subscriptions } = deps);
+    this.discountCodes = new DiscountCodeRepository(deps.storage);
   }
 
   private async cart(shopperId: string): Promise<CartRecord> {
-    const cart = await this.storage.collection(C.carts).get(shopperId);
+    const cart = await this.carts.contents(shopperId);
     if (!cart || cart.items.length === 0) throw new HttpError(409, 'conflict', checkoutMessages.emptyCart);
     return cart;
   }
@@ -104,7 +125,7 @@ export class CheckoutService {
   }
 
   async deliveryOptions(shopperId: string): Promise<DeliveryOption[]> {
-    const cart = await this.storage.collection(C.carts).get(shopperId);
+    const cart = await this.carts.contents(shopperId);
     const categories = new Set<Category>();
     for (const i of cart?.items ?? []) categories.add(i.category as Category);
     return deliveryOptionsFor([...categories]);
@@ -119,7 +140,7 @@ export class CheckoutService {
     if (!code) return { amount: 0, code: null };
     const invalid = () => badRequest({ discountCode: da.validation.discountCode });
     if (!isValidDiscountCodeFormat(code)) throw invalid();
-    const rec = await this.storage.collection(C.discountCodes).get(code);
+    const rec = await this.discountCodes.get(code);
     const now = this.clock.now().toISOString();
     if (!rec || now < rec.validFrom || now > rec.validTo) throw invalid();
     const base = lines.filter((l) => !rec.category || l.article.category === rec.category).reduce((s, l) => s + l.lineTotal, 0);
@@ -127,16 +148,6 @@ export class CheckoutService {
     if (base < rec.minimumGoods) throw badRequest({ discountCode: `Rabatkoden gælder ved køb for mindst ${formatDkk(rec.minimumGoods)}.` });
     const amount = rec.kind === 'percent' ? Math.round((base * rec.value) / 100) : Math.min(base, rec.value);
     return { amount, code: rec.id };
-  }
-
-  /** Gift cards (one implementation with the pay-by-link page and the store counter: ../gift-cards). */
-  private get giftCards(): GiftCards {
-    return new GiftCards(this.storage, this.clock, this.config.secret);
-  }
-
-  /** Gift cards named by number and PIN: each must match (and, for paying, hold a balance). */
-  checkGiftCards(cards: QuoteInput['giftCards'], opts: { allowEmpty?: boolean } = {}) {
-    return this.giftCards.check(cards, opts);
   }
 
   /**
@@ -168,7 +179,7 @@ export class CheckoutService {
     const shipping = option ? shippingFor(option, goods - friendsDiscount - discount.amount) : 0;
     const total = goods - friendsDiscount - discount.amount + shipping;
     let left = total;
-    const cards = (await this.checkGiftCards(input.giftCards)).map((c) => {
+    const cards = (await this.giftCards.check(input.giftCards)).map((c) => {
       const use = Math.min(c.balance, left);
       left -= use;
       return { number: c.number, use };
@@ -193,30 +204,25 @@ export class CheckoutService {
     };
   }
 
-  /** Places the order; two submits of the same cart at once run one after the other (the second finds it empty). */
+  /**
+   * Places the order. Two submits of the same cart run one after the other (the second finds it
+   * empty), so one cart is never charged twice.
+   */
   place(shopperId: string, input: PlaceInput, user: SessionUser | null): Promise<CheckoutPlaceResponse> {
-    const before = this.placing.get(shopperId) ?? Promise.resolve(null);
-    const run = before.catch(() => null).then(() => this.placeOnceKeepingEyeTests(shopperId, input, user));
-    this.placing.set(shopperId, run);
-    return run.finally(() => {
-      if (this.placing.get(shopperId) === run) this.placing.delete(shopperId);
-    });
+    return this.coordination.run(`checkout:${shopperId}`, () => this.placeOnce(shopperId, input, user));
   }
 
-  /** An order that is not paid (refused, payment failed, an error) leaves the eye tests it claimed for the Friends discount unused. */
-  private async placeOnceKeepingEyeTests(shopperId: string, input: PlaceInput, user: SessionUser | null): Promise<CheckoutPlaceResponse> {
-    const claim = { orderId: crypto.randomUUID(), bookingIds: [] as string[] };
-    try {
-      const result = await this.placeOnce(shopperId, input, user, claim);
-      if (result.outcome !== 'paid') await this.frameDiscount.release(claim.bookingIds, claim.orderId);
-      return result;
-    } catch (err) {
-      await this.frameDiscount.release(claim.bookingIds, claim.orderId);
-      throw err;
-    }
-  }
-
-  private async placeOnce(shopperId: string, input: PlaceInput, user: SessionUser | null, claim: { orderId: string; bookingIds: string[] }): Promise<CheckoutPlaceResponse> {
+  /**
+   * Money and stock in transactions (a crash at any point loses or doubles no balance):
+   *  1. one transaction claims the eye tests of the Friends discount, takes the gift cards'
+   *     parts and stores the order holding them, awaiting payment — or, when the gift cards
+   *     cover everything, paid, with the cart emptied in the same commit;
+   *  2. the rest is charged through the payments port, outside any transaction;
+   *  3. one transaction marks the order paid and empties the cart — or, when the charge fails,
+   *     removes the order, gives the gift cards their parts back and the eye tests free.
+   * A crash between 1 and 3 leaves an unpaid order that still holds its parts (the cart stays).
+   */
+  private async placeOnce(shopperId: string, input: PlaceInput, user: SessionUser | null): Promise<CheckoutPlaceResponse> {
     const isStore = user?.role === 'store-staff' || user?.role === 'manager';
     const q = await this.quote(shopperId, input, isStore, user?.role === 'customer' ? user.id : null);
     const option = q.option;
@@ -230,7 +236,7 @@ export class CheckoutService {
       if (!input.collectionPointId || !points.some((p) => p.id === input.collectionPointId)) throw badRequest({ collectionPointId: checkoutMessages.noCollectionPoint });
       collectionPointId = input.collectionPointId;
     } else if (option.needs === 'store') {
-      if (!input.pickupStoreId || !(await this.storage.collection(C.stores).get(input.pickupStoreId))) throw badRequest({ pickupStoreId: checkoutMessages.noStore });
+      if (!input.pickupStoreId || !(await this.catalogue.store(input.pickupStoreId))) throw badRequest({ pickupStoreId: checkoutMessages.noStore });
       pickupStoreId = input.pickupStoreId;
     }
     if (q.toPay > 0 && !input.payment) throw badRequest({ payment: checkoutMessages.noPayment });
@@ -238,26 +244,16 @@ export class CheckoutService {
     if (q.lines_.some((l) => l.item.subscriptionInterval) && user?.role !== 'customer') {
       throw user ? new HttpError(403, 'forbidden', checkoutMessages.subscriptionCustomersOnly) : new HttpError(401, 'unauthenticated', checkoutMessages.subscriptionNeedsLogin);
     }
-
-    // The eye tests the Friends discount uses are marked with this order before anything is paid (atomically: one order per test).
-    await this.frameDiscount.claim(q.friendsBookings, claim.orderId);
-    claim.bookingIds.push(...q.friendsBookings);
-
-    // Gift cards first (atomically, each only if its balance still covers its part) …
-    const taken = await this.giftCards.take(q.cards);
-    // … then the rest through the payments port; a failure gives the gift cards back and keeps the cart.
-    const orderNumber = `O${await nextNumber(this.storage, 'order-number', 2_600_001)}`;
     const now = this.clock.now();
-    if (q.toPay > 0) {
-      const result = await taken.payRest(() => charge(this.provider, input.payment!, q.toPay, orderNumber, now));
-      if (!result.ok) return { outcome: 'failed', failureResult: result.result, message: paymentFailureMessages[result.result] };
-    }
+    // Payment details the provider would refuse (an expired card, a bad CPR) are field errors before anything is taken.
+    const payer = q.toPay > 0 ? payerOf(input.payment!, now) : null;
     const at = now.toISOString();
-    const order: Order = withGiftCards<Order>({
-      id: claim.orderId,
+    const orderId = crypto.randomUUID();
+    const draft = (orderNumber: string): Order => ({
+      id: orderId,
       orderNumber,
       status: 'handled',
-      paymentStatus: 'paid',
+      paymentStatus: payer ? 'awaiting-payment' : 'paid',
       deliveryMethodId: option.id,
       pickupStoreId,
       customerId: user?.role === 'customer' ? user.id : null,
@@ -280,8 +276,8 @@ export class CheckoutService {
       shipping: q.shipping,
       totalPrice: q.total,
       createdAt: at,
-      paidAt: at,
-      paymentMethod: q.toPay > 0 ? input.payment!.method : null,
+      paidAt: payer ? null : at,
+      paymentMethod: null,
       contact: input.contact,
       deliveryAddress: { street: input.address.street, zip: pc.postcode, city: pc.city },
       collectionPointId,
@@ -290,12 +286,55 @@ export class CheckoutService {
       friendsDiscount: q.friendsDiscount,
       giftCardAmount: q.giftCardCover,
       updatedAt: at,
-    }, taken.uses);
-    await this.storage.collection(C.orders).put(order);
+    });
+
+    // 1. The eye tests (one order each), the gift cards (each only while its balance still covers its part) and the order holding them.
+    const placed = await this.storage.transaction(async () => {
+      await this.frameDiscount.claim(q.friendsBookings, orderId);
+      const taken = await this.giftCards.reserve(q.cards);
+      const order = await this.orders.insert(withGiftCards(draft(await nextOrderNumber(this.storage)), taken));
+      if (!payer) await this.carts.emptyAfterOrder(shopperId);
+      return order;
+    });
+    let order = placed;
+    if (payer) {
+      // Under the order's payment lock: a payment link or the counter cannot pay it meanwhile.
+      const settled = await this.coordination.run(orderPaymentKey(orderId), async () => {
+        // 2. The rest through the payments port.
+        let result: ChargeResult;
+        try {
+          result = await this.provider.charge({ ...payer, amount: q.toPay, reference: placed.orderNumber });
+        } catch (err) {
+          await this.cancel(orderId, q.friendsBookings);
+          throw err;
+        }
+        if (!result.ok) {
+          await this.cancel(orderId, q.friendsBookings);
+          return result;
+        }
+        // 3. Paid: the cart's lines are now the order's.
+        return this.storage.transaction(async () => {
+          const paid = await this.orders.markPaid(orderId, { paidAt: at, method: payer.method });
+          await this.carts.emptyAfterOrder(shopperId);
+          return paid;
+        });
+      });
+      if ('ok' in settled) return { outcome: 'failed', failureResult: settled.result, message: paymentFailureMessages[settled.result] };
+      order = settled;
+    }
     await this.subscriptions?.startFromOrder(order, input.payment);
-    await this.storage.collection(C.carts).update(shopperId, (c) => ({ ...c, items: [], updatedAt: at }));
-    await this.mailer.send({ to: input.contact.email, subject: `Tak for din ordre ${orderNumber}`, text: confirmationText(order, option) });
+    await this.mailer.send({ to: input.contact.email, subject: `Tak for din ordre ${order.orderNumber}`, text: confirmationText(order, option) });
     return { outcome: 'paid', order: hideGiftCardNumbers(order) };
+  }
+
+  /** The charge failed: the order goes, its gift-card parts back on the cards and its eye tests free again — one transaction. */
+  private async cancel(orderId: string, bookingIds: readonly string[]): Promise<void> {
+    await this.storage.transaction(async () => {
+      const order = await this.orders.discardUnpaid(orderId);
+      if (!order) return;
+      await this.giftCards.giveBack(giftCardUsesOf(order));
+      await this.frameDiscount.release(bookingIds, orderId);
+    });
   }
 }
 

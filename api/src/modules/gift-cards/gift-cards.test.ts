@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { da, type Order } from '@optik/shared';
 import { makeTestApp, shopperAgent, testConfig, type TestApp } from '../../test/harness';
 import { linkFor, orderInStore, sendRequest, tokenFrom } from '../payments/test-orders';
-import { apportionGiftCards, creditGiftCards, giftCardRefundParts, GiftCards, giftCardMessages, hideGiftCardNumbers, maskGiftCards, withGiftCards } from './service';
-import { C } from '../../collections';
+import { ordersCollection } from '../orders/records';
+import { giftCardsCollection } from './records';
+import { apportionGiftCards, giftCardRefundParts, GiftCardService, giftCardMessages, hideGiftCardNumbers, maskGiftCards, withGiftCards, withoutGiftCards } from './service';
 
 const SMALL = { number: '6001100000000005', pin: '2468' };
-const balance = async (t: TestApp, number: string) => (await t.storage.collection(C.giftCards).get(number))!.balance;
+const balance = async (t: TestApp, number: string) => (await t.storage.collection(giftCardsCollection).get(number))!.balance;
 
 describe('gift cards (one implementation for checkout, pay-by-link and the store counter)', () => {
   it('apportions an amount card by card', () => {
@@ -17,7 +18,7 @@ describe('gift cards (one implementation for checkout, pay-by-link and the store
 
   it('checks number and PIN together, refuses expired and (for paying) empty cards', async () => {
     const t = await makeTestApp();
-    const cards = new GiftCards(t.storage, t.clock, testConfig.secret);
+    const cards = new GiftCardService(t.storage, t.clock, testConfig.secret);
     expect(await cards.check([SMALL, SMALL])).toEqual([{ number: SMALL.number, balance: 5_000 }]);
     await expect(cards.check([{ ...SMALL, pin: '2469' }])).rejects.toMatchObject({ status: 400, fields: { giftCards: da.errors.giftCardMismatch } });
     await expect(cards.check([{ number: '6001100000000004', pin: '4321' }])).rejects.toMatchObject({ fields: { giftCards: da.errors.giftCardMismatch } });
@@ -27,43 +28,59 @@ describe('gift cards (one implementation for checkout, pay-by-link and the store
 
   it('two payments taking the same card at once never overdraw it: one gets it, the other is refused', async () => {
     const t = await makeTestApp();
-    const cards = new GiftCards(t.storage, t.clock, testConfig.secret);
-    const results = await Promise.allSettled([cards.take([{ number: SMALL.number, use: 5_000 }]), cards.take([{ number: SMALL.number, use: 5_000 }])]);
+    const cards = new GiftCardService(t.storage, t.clock, testConfig.secret);
+    const results = await Promise.allSettled([cards.reserve([{ number: SMALL.number, use: 5_000 }]), cards.reserve([{ number: SMALL.number, use: 5_000 }])]);
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { status: 400, fields: { giftCards: giftCardMessages.changed } } });
     expect(await balance(t, SMALL.number)).toBe(0);
   });
 
-  it('gives back the parts already taken when a later card falls short, and after a failed or thrown charge', async () => {
+  it('takes all cards or none: a later card falling short leaves the earlier ones untouched, also inside a larger transaction', async () => {
     const t = await makeTestApp();
-    const cards = new GiftCards(t.storage, t.clock, testConfig.secret);
-    await expect(cards.take([{ number: '6001100000000002', use: 1_000 }, { number: SMALL.number, use: 20_000 }])).rejects.toMatchObject({ fields: { giftCards: giftCardMessages.changed } });
+    const cards = new GiftCardService(t.storage, t.clock, testConfig.secret);
+    await expect(cards.reserve([{ number: '6001100000000002', use: 1_000 }, { number: SMALL.number, use: 20_000 }])).rejects.toMatchObject({ fields: { giftCards: giftCardMessages.changed } });
     expect(await balance(t, '6001100000000002')).toBe(250_000);
     expect(await balance(t, SMALL.number)).toBe(5_000);
-
-    const declined = await (await cards.take([{ number: SMALL.number, use: 4_000 }])).payRest(async () => ({ ok: false }));
-    expect(declined).toEqual({ ok: false });
-    expect(await balance(t, SMALL.number)).toBe(5_000);
-    await expect((await cards.take([{ number: SMALL.number, use: 4_000 }])).payRest(() => Promise.reject(new Error('provider down')))).rejects.toThrow('provider down');
-    expect(await balance(t, SMALL.number)).toBe(5_000);
-
-    expect(await (await cards.take([{ number: SMALL.number, use: 4_000 }])).payRest(async () => ({ ok: true }))).toEqual({ ok: true });
-    expect(await balance(t, SMALL.number)).toBe(1_000);
+    // The caller's transaction goes on without the refused reservation (a savepoint) …
+    await t.storage.transaction(async () => {
+      await expect(cards.reserve([{ number: '6001100000000002', use: 1_000 }, { number: SMALL.number, use: 20_000 }])).rejects.toMatchObject({ status: 400 });
+      await cards.reserve([{ number: SMALL.number, use: 1_000 }]);
+    });
+    expect(await balance(t, '6001100000000002')).toBe(250_000);
+    expect(await balance(t, SMALL.number)).toBe(4_000);
+    // … and a transaction that throws later takes nothing.
+    await expect(
+      t.storage.transaction(async () => {
+        await cards.reserve([{ number: SMALL.number, use: 4_000 }]);
+        throw new Error('the order could not be stored');
+      }),
+    ).rejects.toThrow('the order could not be stored');
+    expect(await balance(t, SMALL.number)).toBe(4_000);
   });
 
-  it('tells what it took, card by card, and the order adds it up per card', async () => {
+  it('gives reserved parts back, once per call (the caller makes it one with the order letting go of them)', async () => {
     const t = await makeTestApp();
-    const cards = new GiftCards(t.storage, t.clock, testConfig.secret);
-    const taken = await cards.take([{ number: SMALL.number, use: 1_000 }, { number: '6001100000000002', use: 0 }]);
-    expect(taken.uses).toEqual([{ number: SMALL.number, use: 1_000 }]);
+    const cards = new GiftCardService(t.storage, t.clock, testConfig.secret);
+    const taken = await cards.reserve([{ number: SMALL.number, use: 4_000 }, { number: '6001100000000002', use: 0 }]);
+    expect(taken).toEqual([{ number: SMALL.number, use: 4_000 }]);
+    expect(await balance(t, SMALL.number)).toBe(1_000);
+    await cards.giveBack(taken);
+    expect(await balance(t, SMALL.number)).toBe(5_000);
+    await expect(cards.giveBack([{ number: '6001100000009999', use: 100 }])).rejects.toThrow(/•••• 9999/);
+  });
+
+  it('the order adds up what it holds per card, and lets go of it card by card', async () => {
     const order = { giftCards: undefined } as Pick<Order, 'giftCards'>;
     expect(withGiftCards(order, [])).toBe(order);
-    const once = withGiftCards(order, taken.uses);
+    const once = withGiftCards(order, [{ number: SMALL.number, use: 1_000 }]);
     expect(once.giftCards).toEqual([{ number: SMALL.number, amount: 1_000 }]);
-    expect(withGiftCards(once, [{ number: '6001100000000002', use: 300 }, { number: SMALL.number, use: 500 }]).giftCards).toEqual([
+    const twice = withGiftCards(once, [{ number: '6001100000000002', use: 300 }, { number: SMALL.number, use: 500 }]);
+    expect(twice.giftCards).toEqual([
       { number: SMALL.number, amount: 1_500 },
       { number: '6001100000000002', amount: 300 },
     ]);
+    expect(withoutGiftCards(twice, [{ number: '6001100000000002', use: 300 }, { number: SMALL.number, use: 500 }])).toEqual(once);
+    expect(withoutGiftCards(once, [{ number: SMALL.number, use: 1_000 }])).toEqual({});
   });
 
   it('answers orders without card numbers: hidden from the order, last four digits where a customer sees them', () => {
@@ -90,7 +107,7 @@ describe('gift cards (one implementation for checkout, pay-by-link and the store
     expect(giftCardRefundParts([], 0, 400)).toEqual([]);
   });
 
-  it('credits a refund atomically and once per reference, an expired card too', async () => {
+  it('credits a refund atomically (all cards or none) and once per reference, an expired card too', async () => {
     const t = await makeTestApp();
     const EXPIRED = '6001100000000004';
     const parts = [
@@ -98,15 +115,18 @@ describe('gift cards (one implementation for checkout, pay-by-link and the store
       { number: EXPIRED, use: 700 },
     ];
     // The same refund at once and again: one credit each.
-    await Promise.all([creditGiftCards(t.storage, parts, 'R500001'), creditGiftCards(t.storage, parts, 'R500001')]);
-    await creditGiftCards(t.storage, parts, 'R500001');
+    const cards = new GiftCardService(t.storage, t.clock, testConfig.secret);
+    await Promise.all([cards.credit(parts, 'R500001'), cards.credit(parts, 'R500001')]);
+    await cards.credit(parts, 'R500001');
     expect(await balance(t, SMALL.number)).toBe(6_500);
     expect(await balance(t, EXPIRED)).toBe(10_700);
     // Another refund is another credit.
-    await creditGiftCards(t.storage, [{ number: SMALL.number, use: 500 }], 'R500002');
+    await cards.credit([{ number: SMALL.number, use: 500 }], 'R500002');
     expect(await balance(t, SMALL.number)).toBe(7_000);
     // A card that is not there is an error, not a silent loss; the message shows only the last four digits.
-    await expect(creditGiftCards(t.storage, [{ number: '6001100000009999', use: 100 }], 'R500003')).rejects.toThrow(/•••• 9999/);
+    // All or nothing: a missing card credits none of the parts.
+    await expect(cards.credit([{ number: SMALL.number, use: 100 }, { number: '6001100000009999', use: 100 }], 'R500003')).rejects.toThrow(/•••• 9999/);
+    expect(await balance(t, SMALL.number)).toBe(7_000);
   });
 });
 
@@ -114,7 +134,7 @@ describe('orders record the gift cards that paid them (pay-by-link page, store c
   const SMALL_CARD = { number: SMALL.number, pin: SMALL.pin };
   const LARGE_CARD = { number: '6001100000000002', pin: '5678' };
   const card = { method: 'card', cardNumber: '4111 1111 1111 1111', expiry: '12/28', cvc: '123' };
-  const stored = async (t: TestApp, id: string) => (await t.storage.collection(C.orders).get(id))!;
+  const stored = async (t: TestApp, id: string) => (await t.storage.collection(ordersCollection).get(id))!;
 
   it('the pay-by-link page records each card and its part; the store app never sees the numbers', async () => {
     const t = await makeTestApp();

@@ -3,7 +3,8 @@ import { da, type GiftCardLookupRequest, type MaskedGiftCardAmount, type Order }
 import type { Clock } from '../../deps';
 import { badRequest } from '../../http/errors';
 import type { Storage } from '../../storage/port';
-import { C } from '../../collections';
+import type { GiftCardRecord } from './records';
+import { GiftCardRepository } from './repository';
 
 export const giftCardMessages = {
   empty: 'Gavekortet er brugt op.',
@@ -44,6 +45,18 @@ export function withGiftCards<O extends Pick<Order, 'giftCards'>>(order: O, uses
   return { ...order, giftCards: cards };
 }
 
+/** The order lets go of `uses` (their payment failed): each card's part comes off what the order records of it. */
+export function withoutGiftCards<O extends Pick<Order, 'giftCards'>>(order: O, uses: readonly GiftCardUse[]): O {
+  if (uses.length === 0) return order;
+  const cards = (order.giftCards ?? []).map((c) => ({ ...c, amount: c.amount - uses.filter((u) => u.number === c.number).reduce((s, u) => s + u.use, 0) })).filter((c) => c.amount > 0);
+  if (cards.length > 0) return { ...order, giftCards: cards };
+  const { giftCards: _none, ...rest } = order;
+  return rest as O;
+}
+
+/** What the order records of its gift cards, as parts (what a cancelled order gives back). */
+export const giftCardUsesOf = (order: Pick<Order, 'giftCards'>): GiftCardUse[] => (order.giftCards ?? []).map((c) => ({ number: c.number, use: c.amount }));
+
 /** A card as customers and staff see it: the last four digits only. */
 export function maskGiftCards(cards: readonly { number: string; amount: number }[]): MaskedGiftCardAmount[] {
   return cards.map((c) => ({ last4: c.number.slice(-4), amount: c.amount }));
@@ -68,105 +81,97 @@ export function giftCardRefundParts(paid: readonly { number: string; amount: num
 }
 
 /**
- * Puts refunded parts back on their cards, each in one atomic storage update that also notes
- * `reference` on the card: a retried refund (same reference) credits nothing twice. A card that
- * has expired since gets its part too (decision 003).
+ * Gift cards (payment type 900) — one implementation for the web checkout, the pay-by-link page,
+ * the store counter and refunds: the PIN checked against its keyed hash; each card's part taken
+ * in a transaction (only while the balance still covers it, all cards or none) that the caller
+ * extends with the order holding the parts, so a balance is never taken without an order
+ * recording it (or given back without the order letting go of it). PIN guessing is throttled by
+ * `giftCardPinThrottle` on every route that takes PINs.
  */
-export async function creditGiftCards(storage: Storage, parts: readonly GiftCardUse[], reference: string): Promise<void> {
-  for (const p of parts.filter((x) => x.use > 0)) {
-    const credited = await storage
-      .collection(C.giftCards)
-      .update(p.number, (g) => (g.credits?.includes(reference) ? g : { ...g, balance: g.balance + p.use, credits: [...(g.credits ?? []), reference] }));
-    if (!credited) throw new Error(`Gavekort •••• ${p.number.slice(-4)} findes ikke; ${reference} kan ikke sættes tilbage på det.`);
-  }
-}
+export class GiftCardService {
+  private readonly cards: GiftCardRepository;
 
-/** Parts taken from gift cards, until the rest of the payment is through. */
-export interface TakenGiftCards {
-  /** What was taken, card by card (the order records it with `withGiftCards`). */
-  readonly uses: readonly GiftCardUse[];
-  /** Puts every part taken back on its card. */
-  giveBack(): Promise<void>;
-  /**
-   * Runs the charge of the rest; when it throws or does not pay, every card gets its part back.
-   * The answer is the charge's.
-   */
-  payRest<R extends { ok: boolean }>(charge: () => Promise<R>): Promise<R>;
-}
-
-class Short extends Error {}
-
-/**
- * Gift cards (payment type 900) — one implementation for the web checkout, the pay-by-link page
- * and the store counter: the PIN checked against its keyed hash, each card's part taken in one
- * atomic storage update (only while the balance still covers it), and given back when the rest
- * of the payment fails. PIN guessing is throttled by `giftCardPinThrottle` on every route that
- * takes PINs.
- */
-export class GiftCards {
   constructor(
     private readonly storage: Storage,
     private readonly clock: Clock,
     private readonly secret: string,
-  ) {}
+  ) {
+    this.cards = new GiftCardRepository(storage);
+  }
 
-  private get cards() {
-    return this.storage.collection(C.giftCards);
+  /** The card named by number and PIN, when both match and it has not expired; a mismatch says so without telling which part was wrong. */
+  private async verified(card: GiftCardLookupRequest): Promise<GiftCardRecord> {
+    const rec = await this.cards.get(card.number);
+    const hash = Buffer.from(hashGiftCardPin(this.secret, card.number, card.pin));
+    const ok = rec && rec.pinHash.length === hash.length && timingSafeEqual(Buffer.from(rec.pinHash), hash) && (!rec.expiresAt || rec.expiresAt > this.clock.now().toISOString());
+    if (!ok) throw badRequest({ giftCards: da.errors.giftCardMismatch });
+    return rec;
   }
 
   /**
    * Gift cards named by number and PIN: each must match and be valid (and, for paying, hold a
-   * balance). A mismatch says so without telling which part was wrong.
+   * balance). Nothing is taken: `reserve` takes the parts.
    */
   async check(cards: readonly GiftCardLookupRequest[], opts: { allowEmpty?: boolean } = {}): Promise<{ number: string; balance: number }[]> {
     const out: { number: string; balance: number }[] = [];
-    const now = this.clock.now().toISOString();
     for (const c of cards) {
-      const rec = await this.cards.get(c.number);
-      const hash = Buffer.from(hashGiftCardPin(this.secret, c.number, c.pin));
-      const ok = rec && rec.pinHash.length === hash.length && timingSafeEqual(Buffer.from(rec.pinHash), hash) && (!rec.expiresAt || rec.expiresAt > now);
-      if (!ok) throw badRequest({ giftCards: da.errors.giftCardMismatch });
+      const rec = await this.verified(c);
       if (rec.balance === 0 && !opts.allowEmpty) throw badRequest({ giftCards: giftCardMessages.empty });
       if (!out.some((x) => x.number === c.number)) out.push({ number: c.number, balance: rec.balance });
     }
     return out;
   }
 
+  /** SPEC /gavekort: a card's balance and expiry for its number and PIN (an empty card too). */
+  async balance(card: GiftCardLookupRequest): Promise<{ number: string; balance: number; expiresAt: string | null }> {
+    const rec = await this.verified(card);
+    return { number: rec.id, balance: rec.balance, expiresAt: rec.expiresAt };
+  }
+
   /**
-   * Takes each card's part atomically, only while its balance still covers it; when one falls
-   * short (spent meanwhile), the parts already taken go back and nothing is paid.
+   * Takes each card's part, all or none, in one transaction — a savepoint of the caller's, whose
+   * order then records the parts in the same commit. A card whose balance no longer covers its
+   * part (spent meanwhile) refuses the lot. Answers the parts taken (those above zero).
    */
-  async take(uses: readonly GiftCardUse[]): Promise<TakenGiftCards> {
-    const taken: GiftCardUse[] = [];
-    const giveBack = async () => {
-      for (const t of taken.splice(0)) await this.cards.update(t.number, (g) => ({ ...g, balance: g.balance + t.use }));
-    };
-    for (const c of uses.filter((x) => x.use > 0)) {
-      try {
-        await this.cards.update(c.number, (g) => {
-          if (g.balance < c.use) throw new Short();
+  async reserve(uses: readonly GiftCardUse[]): Promise<GiftCardUse[]> {
+    const parts = uses.filter((u) => u.use > 0);
+    if (parts.length === 0) return [];
+    await this.storage.transaction(async () => {
+      for (const c of parts) {
+        const taken = await this.cards.update(c.number, (g) => {
+          if (g.balance < c.use) throw badRequest({ giftCards: giftCardMessages.changed });
           return { ...g, balance: g.balance - c.use };
         });
-      } catch (err) {
-        await giveBack();
-        throw err instanceof Short ? badRequest({ giftCards: giftCardMessages.changed }) : err;
+        if (!taken) throw badRequest({ giftCards: giftCardMessages.changed });
       }
-      taken.push(c);
-    }
-    return {
-      uses: [...taken],
-      giveBack,
-      payRest: async (charge) => {
-        let result;
-        try {
-          result = await charge();
-        } catch (err) {
-          await giveBack();
-          throw err;
-        }
-        if (!result.ok) await giveBack();
-        return result;
-      },
-    };
+    });
+    return parts;
+  }
+
+  /**
+   * Puts reserved parts back (the payment they were for did not go through). Call it in the
+   * transaction in which the order lets go of them: that is what makes it happen once.
+   */
+  async giveBack(uses: readonly GiftCardUse[]): Promise<void> {
+    await this.storage.transaction(async () => {
+      for (const u of uses.filter((x) => x.use > 0)) {
+        const back = await this.cards.update(u.number, (g) => ({ ...g, balance: g.balance + u.use }));
+        if (!back) throw new Error(`Gavekort •••• ${u.number.slice(-4)} findes ikke; beløbet kan ikke sættes tilbage på det.`);
+      }
+    });
+  }
+
+  /**
+   * Puts refunded parts back on their cards in one transaction (a savepoint of the caller's),
+   * noting `reference` (the return number) on each card: a retried refund credits nothing twice.
+   * A card that has expired since gets its part too (decision 003).
+   */
+  async credit(parts: readonly GiftCardUse[], reference: string): Promise<void> {
+    await this.storage.transaction(async () => {
+      for (const p of parts.filter((x) => x.use > 0)) {
+        const credited = await this.cards.update(p.number, (g) => (g.credits?.includes(reference) ? g : { ...g, balance: g.balance + p.use, credits: [...(g.credits ?? []), reference] }));
+        if (!credited) throw new Error(`Gavekort •••• ${p.number.slice(-4)} findes ikke; ${reference} kan ikke sættes tilbage på det.`);
+      }
+    });
   }
 }

@@ -5,7 +5,7 @@ import { DEMO_INVOICE_IDS } from '../../seed/my-orders';
 import { customerAgent, makeTestApp, OTHER_CUSTOMER, otherCustomerAgent, shopperAgent } from '../../test/harness';
 import { withDemoData } from '../my-orders/test-customers';
 import { invoiceServiceMessages } from './service';
-import { C } from '../../collections';
+import { invoicesCollection, savedCardsCollection } from './records';
 
 const card = (cardNumber = '4111 1111 1111 1111', extra: object = {}) => ({ method: 'card', cardNumber, expiry: '12/29', cvc: '123', ...extra });
 
@@ -17,7 +17,7 @@ async function setup() {
 describe('GET /api/account/invoices', () => {
   it("lists the customer's own invoices, open ones first by due date, with overdue and payable flags", async () => {
     const { t, s } = await setup();
-    await t.storage.collection(C.invoices).put({ ...(await t.storage.collection(C.invoices).get(DEMO_INVOICE_IDS.due))!, id: 'inv-other', customerId: OTHER_CUSTOMER.id });
+    await t.storage.collection(invoicesCollection).put({ ...(await t.storage.collection(invoicesCollection).get(DEMO_INVOICE_IDS.due))!, id: 'inv-other', customerId: OTHER_CUSTOMER.id });
     const { data, card: saved } = myInvoiceListSchema.parse((await s.agent.get('/api/account/invoices').expect(200)).body);
     expect(data.map((i) => i.id)).toEqual([DEMO_INVOICE_IDS.overdue, DEMO_INVOICE_IDS.partly, DEMO_INVOICE_IDS.due, DEMO_INVOICE_IDS.paid, DEMO_INVOICE_IDS.collection]);
     expect(saved).toBeNull();
@@ -57,7 +57,7 @@ describe('POST /api/account/invoices/:id/pay', () => {
     const path = `/api/account/invoices/${DEMO_INVOICE_IDS.overdue}/pay`;
     const declined = invoicePayResponseSchema.parse((await s.post(path, { payment: card(SIMULATOR_CARDS.declined) }).expect(200)).body);
     expect(declined).toEqual({ outcome: 'failed', failureResult: 0, message: paymentFailureMessages[0] });
-    expect((await t.storage.collection(C.invoices).get(DEMO_INVOICE_IDS.overdue))).toMatchObject({ amountLeft: 62_500, paymentStatus: 'not-paid' });
+    expect((await t.storage.collection(invoicesCollection).get(DEMO_INVOICE_IDS.overdue))).toMatchObject({ amountLeft: 62_500, paymentStatus: 'not-paid' });
 
     const paid = invoicePayResponseSchema.parse((await s.post(path, { payment: card() }).expect(200)).body);
     if (paid.outcome !== 'paid') throw new Error('not paid');
@@ -98,7 +98,7 @@ describe('POST /api/account/invoices/:id/pay', () => {
 
     const other = await otherCustomerAgent(t);
     await other.post(`/api/account/invoices/${DEMO_INVOICE_IDS.due}/pay`, { payment: card() }).expect(404);
-    expect(await t.storage.collection(C.invoices).get(DEMO_INVOICE_IDS.due)).toMatchObject({ amountLeft: 95_000, paymentStatus: 'not-paid' });
+    expect(await t.storage.collection(invoicesCollection).get(DEMO_INVOICE_IDS.due)).toMatchObject({ amountLeft: 95_000, paymentStatus: 'not-paid' });
   });
 
   it('charges an invoice once when two payments arrive at the same time', async () => {
@@ -118,7 +118,7 @@ describe('POST /api/account/invoices/:id/payment-method', () => {
     const toCard = invoiceMethodChangeResponseSchema.parse((await s.post(path, { method: 'payment-card', card: card('4111 1111 1111 1111') }).expect(200)).body);
     expect(toCard).toMatchObject({ result: 'updated', method: 'payment-card', invoice: { paymentMethod: 'payment-card' } });
     expect(myInvoiceListSchema.parse((await s.agent.get('/api/account/invoices').expect(200)).body).card).toEqual({ last4: '1111' });
-    expect((await t.storage.collection(C.savedCards).get('u-kunde'))!.token).toMatch(/^sim-card-/);
+    expect((await t.storage.collection(savedCardsCollection).get('u-kunde'))!.token).toMatch(/^sim-card-/);
   });
 
   it("answers 'update cancelled' when the provider declines the card, and keeps the old method", async () => {
@@ -127,7 +127,7 @@ describe('POST /api/account/invoices/:id/payment-method', () => {
     const res = invoiceMethodChangeResponseSchema.parse((await s.post(path, { method: 'payment-card', card: card(SIMULATOR_CARDS.declined) }).expect(200)).body);
     expect(res).toMatchObject({ result: 'update-cancelled', failureResult: 0, method: 'invoice', invoice: { paymentMethod: 'invoice' } });
     expect(res.message).toBe(invoiceServiceMessages.cancelled(paymentFailureMessages[0]));
-    expect(await t.storage.collection(C.savedCards).count()).toBe(0);
+    expect(await t.storage.collection(savedCardsCollection).count()).toBe(0);
   });
 
   it('refuses paid invoices, unknown methods and other customers’ invoices', async () => {
@@ -138,6 +138,6 @@ describe('POST /api/account/invoices/:id/payment-method', () => {
     expect(unknown.body.error.code).toBe('validation_failed');
     const other = await otherCustomerAgent(t);
     await other.post(`/api/account/invoices/${DEMO_INVOICE_IDS.due}/payment-method`, { method: 'e-invoice' }).expect(404);
-    expect((await t.storage.collection(C.invoices).get(DEMO_INVOICE_IDS.due))!.paymentMethod).toBe('e-invoice');
+    expect((await t.storage.collection(invoicesCollection).get(DEMO_INVOICE_IDS.due))!.paymentMethod).toBe('e-invoice');
   });
 });

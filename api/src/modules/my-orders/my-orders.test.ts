@@ -17,11 +17,11 @@ import { DEMO_ORDER_IDS, generateMyInvoices, generateMyOrders } from '../../seed
 import type { PaymentProvider } from '../../ports/payments';
 import { createSimulatedPayments } from '../../ports/payments';
 import { buyableArticle, customerAgent, makeTestApp, otherCustomerAgent, shopperAgent, staffAgent, type TestApp } from '../../test/harness';
-import { CatalogueService } from '../catalogue/service';
-import { creditGiftCards } from '../gift-cards/service';
-import { myOrderMessages, MyOrdersService, RETURN_ADDRESS } from './service';
+import { giftCardsCollection } from '../gift-cards/records';
+import { ordersCollection } from '../orders/records';
+import { returnsCollection } from './records';
+import { myOrderMessages, RETURN_ADDRESS } from './service';
 import { withDemoData } from './test-customers';
-import { C } from '../../collections';
 
 type Agent = Awaited<ReturnType<typeof customerAgent>>;
 
@@ -126,7 +126,7 @@ describe('POST /api/account/orders/:id/returns', () => {
     const res = await s.post(`/api/account/orders/${DEMO_ORDER_IDS.mixed}/returns`, { lines: [{ lineIndex: 2, quantity: 1 }, { lineIndex: 0, quantity: 1 }], reason: 'changed-mind' }).expect(422);
     expect(res.body.error.code).toBe('unprocessable');
     expect(res.body.error.fields['lines.1.quantity']).toMatch(/^Fortrydelsesfristen udløb \d+\. \w+ 2026\.$/);
-    expect(await t.storage.collection(C.returns).count()).toBe(0);
+    expect(await t.storage.collection(returnsCollection).count()).toBe(0);
     expect(t.mailer.sent).toHaveLength(0);
   });
 
@@ -176,7 +176,7 @@ describe('POST /api/account/orders/:id/returns', () => {
     const { t } = await setup();
     const other = await otherCustomerAgent(t);
     await other.post(`/api/account/orders/${DEMO_ORDER_IDS.recent}/returns`, { lines: [{ lineIndex: 0, quantity: 1 }], reason: 'changed-mind' }).expect(404);
-    expect(await t.storage.collection(C.returns).count()).toBe(0);
+    expect(await t.storage.collection(returnsCollection).count()).toBe(0);
   });
 
   it('lets two submits at once return an item only once', async () => {
@@ -185,7 +185,7 @@ describe('POST /api/account/orders/:id/returns', () => {
     const body = { lines: [{ lineIndex: 1, quantity: 1 }], reason: 'changed-mind' };
     const [a, b] = await Promise.all([s.post(path, body), s.post(path, body)]);
     expect([a.status, b.status].sort()).toEqual([201, 422]);
-    expect(await t.storage.collection(C.returns).count()).toBe(1);
+    expect(await t.storage.collection(returnsCollection).count()).toBe(1);
   });
 });
 
@@ -216,7 +216,7 @@ describe('POST /api/staff/returns/confirm', () => {
     const ret = orderReturnResponseSchema.parse(res.body).data;
     expect(ret).toMatchObject({ shippingRefund: 2_900, refundTotal: lenses.totalPrice, refundMethod: 'klarna' });
     await confirm(t, ret.returnNumber, 200);
-    expect((await t.storage.collection(C.orders).get(DEMO_ORDER_IDS.lenses))!.paymentStatus).toBe('refunded');
+    expect((await t.storage.collection(ordersCollection).get(DEMO_ORDER_IDS.lenses))!.paymentStatus).toBe('refunded');
   });
 
   it('is for staff only, and answers unknown return numbers with 404', async () => {
@@ -227,23 +227,23 @@ describe('POST /api/staff/returns/confirm', () => {
     await anon.post('/api/staff/returns/confirm', { returnNumber: 'R500001' }).expect(401);
     expect((await confirm(t, 'R999999', 404)).body.error.message).toBe(myOrderMessages.returnNotFound);
     expect((await confirm(t, 'hej', 400)).body.error.fields.returnNumber).toMatch(/Returnummeret/);
-    expect((await t.storage.collection(C.returns).all())[0]!.status).toBe('pending');
+    expect((await t.storage.collection(returnsCollection).all())[0]!.status).toBe('pending');
   });
 
   it('keeps the return pending when the provider refuses the refund', async () => {
-    const t = await withDemoData(await makeTestApp());
     const provider: PaymentProvider = { ...createSimulatedPayments(), refund: async () => ({ ok: false, reason: 'unavailable' }) };
-    const service = new MyOrdersService(t.storage, t.clock, new CatalogueService(t.storage), provider, t.mailer);
+    const t = await withDemoData(await makeTestApp({ ports: () => ({ payments: provider }) }));
+    const service = t.services.myOrders;
     const ret = await service.createReturn('u-kunde', DEMO_ORDER_IDS.recent, returnRequestSchema.parse({ lines: [{ lineIndex: 0, quantity: 1 }], reason: 'changed-mind' }));
     await expect(service.confirmReturn(ret.returnNumber)).rejects.toMatchObject({ status: 502, message: myOrderMessages.refundFailed });
-    expect((await t.storage.collection(C.returns).get(ret.id))!.status).toBe('pending');
+    expect((await t.storage.collection(returnsCollection).get(ret.id))!.status).toBe('pending');
   });
 });
 
 describe('demo data', () => {
   it('seeds valid orders and invoices for the demo customer, dated from the start', async () => {
     const t = await makeTestApp();
-    const articles = await t.storage.collection(C.articles).all();
+    const { articles } = await t.services.catalogue.load();
     const orders = generateMyOrders(articles, t.clock.now());
     for (const o of orders) expect(orderSchema.parse(o)).toEqual(o);
     expect(orders.every((o) => o.customerId === 'u-kunde')).toBe(true);
@@ -273,7 +273,7 @@ describe('POST /api/staff/orders/status', () => {
     const back = await staff.post('/api/staff/orders/status', { orderNumber: 'O2500101', status: 'handled' }).expect(409);
     expect(back.body.error.message).toBe('En ordre, der er leveret, kan ikke blive under behandling.');
     await staff.post('/api/staff/orders/status', { orderNumber: 'O2500106', status: 'delivered' }).expect(409);
-    expect((await t.storage.collection(C.orders).get(DEMO_ORDER_IDS.cancelled))!.status).toBe('cancelled');
+    expect((await t.storage.collection(ordersCollection).get(DEMO_ORDER_IDS.cancelled))!.status).toBe('cancelled');
     // The click-and-collect order belongs to st-001; st-002's staff do not see it.
     const other = await staffAgent(t, 'medarbejder2', 'st-002');
     await other.post('/api/staff/orders/status', { orderNumber: 'O2500105', status: 'delivered' }).expect(404);
@@ -289,7 +289,7 @@ const MEDIUM = { number: '6001100000000001', pin: '1234' };
 const LARGE = { number: '6001100000000002', pin: '5678' };
 
 describe('refunds of orders paid (partly) with gift cards', () => {
-  const balance = async (t: TestApp, number: string) => (await t.storage.collection(C.giftCards).get(number))!.balance;
+  const balance = async (t: TestApp, number: string) => (await t.storage.collection(giftCardsCollection).get(number))!.balance;
   /** What the payments port was asked to refund. */
   const refundsOf = (t: TestApp) => vi.spyOn(t.services.payments['provider'], 'refund');
   const returnOf = async (s: Agent, orderId: string, lines: { lineIndex: number; quantity: number }[]) =>
@@ -308,15 +308,15 @@ describe('refunds of orders paid (partly) with gift cards', () => {
     const staff = await staffAgent(t);
     const delivered = await staff.post('/api/staff/orders/status', { orderNumber: placed.order.orderNumber, status: 'delivered' }).expect(200);
     expect(delivered.text).not.toContain('600110000000');
-    return (await t.storage.collection(C.orders).get(placed.order.id))!;
+    return (await t.storage.collection(ordersCollection).get(placed.order.id))!;
   }
 
   /** A demo order (by default `recent`: glasses and sunglasses, delivered 9 days ago), as if paid partly with the gift cards `cards`. */
   async function paidWith(t: TestApp, cards: (total: number) => { number: string; amount: number }[], shipping = 0, id: string = DEMO_ORDER_IDS.recent): Promise<Order> {
-    const base = (await t.storage.collection(C.orders).get(id))!;
+    const base = (await t.storage.collection(ordersCollection).get(id))!;
     const totalPrice = base.totalPrice + shipping;
     const giftCards = cards(totalPrice);
-    return t.storage.collection(C.orders).put({ ...base, shipping, totalPrice, giftCards, giftCardAmount: giftCards.reduce((s, c) => s + c.amount, 0) });
+    return t.storage.collection(ordersCollection).put({ ...base, shipping, totalPrice, giftCards, giftCardAmount: giftCards.reduce((s, c) => s + c.amount, 0) });
   }
 
   it('an order paid partly with two gift cards, returned in full with its delivery: the card part through the provider, each gift card gets its part back', async () => {
@@ -365,7 +365,7 @@ describe('refunds of orders paid (partly) with gift cards', () => {
     expect(mail).toContain(`Du får ${split}.`);
     expect(mail).toContain('Det kan tage op til 5 bankdage');
     expect(mail).toContain('Beløbet på gavekortet kan bruges med det samme.');
-    expect((await t.storage.collection(C.orders).get(o.id))!.paymentStatus).toBe('refunded');
+    expect((await t.storage.collection(ordersCollection).get(o.id))!.paymentStatus).toBe('refunded');
   });
 
   it('an order paid wholly with a gift card: everything back onto the card, nothing asked of the provider', async () => {
@@ -423,19 +423,24 @@ describe('refunds of orders paid (partly) with gift cards', () => {
   });
 
   it('a provider refusal credits no gift card; the retry pays and credits once', async () => {
-    const t = await withDemoData(await makeTestApp());
+    // The provider is down at first, then works again.
+    const simulator = createSimulatedPayments();
+    let down = true;
+    const provider: PaymentProvider = { ...simulator, refund: async (r) => (down ? { ok: false, reason: 'unavailable' } : simulator.refund(r)) };
+    const t = await withDemoData(await makeTestApp({ ports: () => ({ payments: provider }) }));
     const o = await paidWith(t, () => [{ number: SMALL.number, amount: 5_000 }]);
     const request = returnRequestSchema.parse({ lines: [{ lineIndex: 0, quantity: 1 }, { lineIndex: 1, quantity: 1 }], reason: 'changed-mind' });
-    const refusing: PaymentProvider = { ...createSimulatedPayments(), refund: async () => ({ ok: false, reason: 'unavailable' }) };
-    const refused = new MyOrdersService(t.storage, t.clock, new CatalogueService(t.storage), refusing, t.mailer);
-    const ret = await refused.createReturn('u-kunde', o.id, request);
+    const ret = await t.services.myOrders.createReturn('u-kunde', o.id, request);
     expect(ret).toMatchObject({ methodRefund: o.totalPrice - 5_000, giftCardRefunds: [{ last4: '0005', amount: 5_000 }] });
-    await expect(refused.confirmReturn(ret.returnNumber)).rejects.toMatchObject({ status: 502, message: myOrderMessages.refundFailed });
+    await expect(t.services.myOrders.confirmReturn(ret.returnNumber)).rejects.toMatchObject({ status: 502, message: myOrderMessages.refundFailed });
     expect(await balance(t, SMALL.number)).toBe(5_000);
-    expect((await t.storage.collection(C.returns).get(ret.id))!).toMatchObject({ status: 'pending', refundedAt: null });
+    expect((await t.storage.collection(returnsCollection).get(ret.id))!).toMatchObject({ status: 'pending', refundedAt: null });
 
-    const working = new MyOrdersService(t.storage, t.clock, new CatalogueService(t.storage), createSimulatedPayments(), t.mailer);
-    expect(await working.confirmReturn(ret.returnNumber)).toMatchObject({ status: 'confirmed' });
+    down = false;
+    expect(await t.services.myOrders.confirmReturn(ret.returnNumber)).toMatchObject({ status: 'confirmed' });
+    expect(await balance(t, SMALL.number)).toBe(10_000);
+    // Confirmed once: a second confirm is refused and credits nothing.
+    await expect(t.services.myOrders.confirmReturn(ret.returnNumber)).rejects.toMatchObject({ status: 409 });
     expect(await balance(t, SMALL.number)).toBe(10_000);
   });
 
@@ -449,14 +454,14 @@ describe('refunds of orders paid (partly) with gift cards', () => {
     expect(await balance(t, SMALL.number)).toBe(10_000);
   });
 
-  it('a confirm retried after the card was credited but before the return was marked credits nothing more', async () => {
+  it('a card already credited for the return (keyed by its number) is not credited again when the return is confirmed', async () => {
     const { t, s } = await setup();
     // The `mixed` order as if 10 kr. was paid by MobilePay and the rest with a gift card; its sunglasses come back.
     const o = await paidWith(t, (total) => [{ number: MEDIUM.number, amount: total - 1_000 }], 0, DEMO_ORDER_IDS.mixed);
     const sunglasses = o.lines[2]!.lineTotal;
     const ret = await returnOf(s, o.id, [{ lineIndex: 2, quantity: 1 }]);
     expect(ret).toMatchObject({ methodRefund: 1_000, giftCardRefunds: [{ last4: '0001', amount: sunglasses - 1_000 }] });
-    await creditGiftCards(t.storage, [{ number: MEDIUM.number, use: sunglasses - 1_000 }], ret.returnNumber);
+    await t.services.giftCards.credit([{ number: MEDIUM.number, use: sunglasses - 1_000 }], ret.returnNumber);
     expect(await balance(t, MEDIUM.number)).toBe(50_000 + sunglasses - 1_000);
     await confirm(t, ret.returnNumber, 200);
     expect(await balance(t, MEDIUM.number)).toBe(50_000 + sunglasses - 1_000);
@@ -465,8 +470,8 @@ describe('refunds of orders paid (partly) with gift cards', () => {
 
   it('orders from before the cards were recorded give back only what the payment method paid', async () => {
     const { t, s } = await setup();
-    const base = (await t.storage.collection(C.orders).get(DEMO_ORDER_IDS.recent))!;
-    await t.storage.collection(C.orders).put({ ...base, giftCardAmount: 10_000 });
+    const base = (await t.storage.collection(ordersCollection).get(DEMO_ORDER_IDS.recent))!;
+    await t.storage.collection(ordersCollection).put({ ...base, giftCardAmount: 10_000 });
     const ret = await returnOf(s, base.id, [{ lineIndex: 0, quantity: 1 }, { lineIndex: 1, quantity: 1 }]);
     expect(ret).toMatchObject({ refundTotal: base.totalPrice - 10_000, methodRefund: base.totalPrice - 10_000, giftCardRefunds: [] });
   });

@@ -6,7 +6,6 @@ import {
   lineReturnability,
   monthsLeftInPeriod,
   orderDisplayStatus,
-  orderTransition,
   refundDestinations,
   returnTransition,
   unitRefundOf,
@@ -28,11 +27,14 @@ import type { Mailer } from '../../ports/mail';
 import type { PaymentProvider } from '../../ports/payments';
 import { nextNumber } from '../../storage/counter';
 import type { Storage } from '../../storage/port';
+import type { Coordination } from '../../coordination/port';
+import type { AuthService } from '../auth/service';
 import type { CatalogueService } from '../catalogue/service';
 import { DELIVERY_OPTIONS } from '../checkout/delivery';
-import { creditGiftCards, giftCardRefundParts, hideGiftCardNumbers, maskGiftCards, type GiftCardUse } from '../gift-cards/service';
-import { OneAtATime } from './one-at-a-time';
-import { C } from '../../collections';
+import { giftCardRefundParts, hideGiftCardNumbers, maskGiftCards, type GiftCardService, type GiftCardUse } from '../gift-cards/service';
+import type { OrderService } from '../orders/service';
+import type { SubscriptionService } from '../subscriptions/service';
+import { ReturnRepository } from './repository';
 
 type ReturnInput = z.output<typeof returnRequestSchema>;
 
@@ -100,6 +102,22 @@ function giftCardPartsOf(order: Order, earlier: readonly OrderReturn[], amount: 
   return giftCardRefundParts(order.giftCards ?? [], earlier.reduce((s, r) => s + toGiftCards(r), 0), amount);
 }
 
+/** What My Pages orders work with: its ports and the services owning orders, gift cards, subscriptions and accounts. */
+export interface MyOrdersDeps {
+  storage: Storage;
+  coordination: Coordination;
+  clock: Clock;
+  catalogue: CatalogueService;
+  provider: PaymentProvider;
+  mailer: Mailer;
+  orders: OrderService;
+  giftCards: GiftCardService;
+  /** The lens subscriptions a monthly-lens line's period starts from. */
+  subscriptions: Pick<SubscriptionService, 'list'>;
+  /** The e-mail address of the account an order was placed under. */
+  accounts: Pick<AuthService, 'contact'>;
+}
+
 /**
  * My Pages orders and returns (SPEC §2 /min-konto/ordrer…, §4, §6): a customer sees only orders
  * placed under their account; returns follow the rules of domain/returns.ts; a return becomes
@@ -108,31 +126,34 @@ function giftCardPartsOf(order: Order, earlier: readonly OrderReturn[], amount: 
  * gift cards that paid (decision 003).
  */
 export class MyOrdersService {
-  /** Returns of one order are created one at a time, so two submits cannot return the same item twice. */
-  private readonly queue = new OneAtATime();
+  private readonly storage: Storage;
+  private readonly coordination: Coordination;
+  private readonly clock: Clock;
+  private readonly catalogue: CatalogueService;
+  private readonly provider: PaymentProvider;
+  private readonly mailer: Mailer;
+  private readonly orders: OrderService;
+  private readonly giftCards: GiftCardService;
+  private readonly subscriptions: MyOrdersDeps['subscriptions'];
+  private readonly accounts: MyOrdersDeps['accounts'];
+  private readonly returns: ReturnRepository;
 
-  constructor(
-    private readonly storage: Storage,
-    private readonly clock: Clock,
-    private readonly catalogue: CatalogueService,
-    private readonly provider: PaymentProvider,
-    private readonly mailer: Mailer,
-  ) {}
+  constructor(deps: MyOrdersDeps) {
+    ({ storage: this.storage, coordination: this.coordination, clock: this.clock, catalogue: this.catalogue, provider: this.provider, mailer: this.mailer } = deps);
+    ({ orders: this.orders, giftCards: this.giftCards, subscriptions: this.subscriptions, accounts: this.accounts } = deps);
+    this.returns = new ReturnRepository(deps.storage);
+  }
 
   /** The customer's own order; anyone else's is "not found", so ids cannot be probed. */
   private async ownOrder(customerId: string, orderId: string): Promise<Order> {
-    const order = await this.storage.collection(C.orders).get(orderId);
+    const order = await this.orders.get(orderId);
     if (!order || order.customerId !== customerId) throw notFound(myOrderMessages.orderNotFound);
     return order;
   }
 
-  private returnsOf(orderId: string): Promise<OrderReturn[]> {
-    return this.storage.collection(C.returns).find((r) => r.orderId === orderId);
-  }
-
   async list(customerId: string): Promise<MyOrderSummary[]> {
-    const orders = await this.storage.collection(C.orders).find((o) => o.customerId === customerId);
-    const returns = await this.storage.collection(C.returns).find((r) => r.customerId === customerId);
+    const orders = await this.orders.listForCustomer(customerId);
+    const returns = await this.returns.forCustomer(customerId);
     return orders
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
       .map((o) => {
@@ -147,13 +168,13 @@ export class MyOrdersService {
 
   async get(customerId: string, orderId: string): Promise<MyOrder> {
     const order = await this.ownOrder(customerId, orderId);
-    return this.view(order, await this.returnsOf(order.id));
+    return this.view(order, await this.returns.forOrder(order.id));
   }
 
   /** Start of the six-month period of a monthly-lens line: the lens subscription's start, else the order date. */
   private async periodStart(order: Order, skuId: string, subscribed: boolean): Promise<string> {
     if (!subscribed || !order.customerId) return order.createdAt;
-    const subs = await this.storage.collection(C.subscriptions).find((s) => s.customerId === order.customerId && s.kind === 'lens' && s.items.some((i) => i.skuId === skuId));
+    const subs = (await this.subscriptions.list(order.customerId)).filter((s) => s.kind === 'lens' && s.items.some((i) => i.skuId === skuId));
     const start = subs.map((s) => s.startDate).filter((d) => d <= order.createdAt.slice(0, 10)).sort().at(-1);
     return start ?? order.createdAt;
   }
@@ -236,13 +257,17 @@ export class MyOrdersService {
   }
 
   /** Registers a return (pending) and mails the return label and instructions. */
-  createReturn(customerId: string, orderId: string, input: ReturnInput): Promise<OrderReturn> {
-    return this.queue.run(`order:${orderId}`, () => this.createReturnOnce(customerId, orderId, input));
+  async createReturn(customerId: string, orderId: string, input: ReturnInput): Promise<OrderReturn> {
+    // One transaction from reading the order's returns to storing this one: two submits at once cannot return the same item twice.
+    const { order, ret } = await this.storage.transaction(() => this.registerReturn(customerId, orderId, input));
+    const to = await this.emailOf(order);
+    if (to) await this.mailer.send({ to, subject: `Din returnering ${ret.returnNumber} af ordre ${order.orderNumber}`, text: labelMail(ret) });
+    return ret;
   }
 
-  private async createReturnOnce(customerId: string, orderId: string, input: ReturnInput): Promise<OrderReturn> {
+  private async registerReturn(customerId: string, orderId: string, input: ReturnInput): Promise<{ order: Order; ret: OrderReturn }> {
     const order = await this.ownOrder(customerId, orderId);
-    const returns = await this.returnsOf(order.id);
+    const returns = await this.returns.forOrder(order.id);
     const facts = await this.lineFacts(order, returns);
     const now = this.clock.now();
     const fields: Record<string, string> = {};
@@ -299,14 +324,12 @@ export class MyOrdersService {
       refundedAt: null,
       refundTransactionId: null,
     };
-    await this.storage.collection(C.returns).insert(ret);
-    const to = await this.emailOf(order);
-    if (to) await this.mailer.send({ to, subject: `Din returnering ${ret.returnNumber} af ordre ${order.orderNumber}`, text: labelMail(ret) });
-    return ret;
+    await this.returns.insert(ret);
+    return { order, ret };
   }
 
   private async emailOf(order: Order): Promise<string | null> {
-    const account = order.customerId ? await this.storage.collection(C.accounts).get(order.customerId) : undefined;
+    const account = order.customerId ? await this.accounts.contact(order.customerId) : undefined;
     return account?.email ?? order.contact?.email ?? null;
   }
 
@@ -318,34 +341,41 @@ export class MyOrdersService {
    * again; both steps are keyed by the return number, so a retry pays and credits once.
    */
   confirmReturn(returnNumber: string): Promise<OrderReturn> {
-    return this.queue.run(`return:${returnNumber}`, () => this.confirmOnce(returnNumber));
+    // Two scans of one parcel at once: the second waits, then finds the return confirmed (409).
+    return this.coordination.run(`return:${returnNumber}`, () => this.confirmOnce(returnNumber));
   }
 
   private async confirmOnce(returnNumber: string): Promise<OrderReturn> {
-    const returns = this.storage.collection(C.returns);
-    const ret = await returns.findOne((r) => r.returnNumber === returnNumber);
+    const ret = await this.returns.byNumber(returnNumber);
     if (!ret) throw notFound(myOrderMessages.returnNotFound);
     const allowed = returnTransition(ret.status, 'confirmed');
     if (!allowed.ok) throw new HttpError(409, 'conflict', allowed.message);
-    const order = await this.storage.collection(C.orders).get(ret.orderId);
+    const order = await this.orders.get(ret.orderId);
     if (!order) throw notFound(myOrderMessages.orderNotFound);
+    // The payment method's part through the provider (outside any transaction; the provider pays a return number once).
     let transactionId: string | null = null;
     if (toMethod(ret) > 0 && ret.refundMethod) {
       const refund = await this.provider.refund({ method: ret.refundMethod, amount: toMethod(ret), originalReference: ret.orderNumber, reference: ret.returnNumber });
       if (!refund.ok) throw new HttpError(502, 'internal', myOrderMessages.refundFailed);
       transactionId = refund.transactionId;
     }
-    const earlier = (await this.returnsOf(order.id)).filter((r) => returnSeq(r) < returnSeq(ret));
-    const credit = giftCardPartsOf(order, earlier, toGiftCards(ret));
-    await creditGiftCards(this.storage, credit, ret.returnNumber);
+    // The gift cards' part, the confirmed return and (everything back) the refunded order: one transaction.
     const at = this.clock.now().toISOString();
-    const refunded = transactionId !== null || credit.length > 0;
-    const confirmed = (await returns.update(ret.id, (r) => ({ ...r, status: 'confirmed', confirmedAt: at, refundedAt: refunded ? at : null, refundTransactionId: transactionId })))!;
-    // Everything of the order came back: the order's payment is refunded.
-    const all = await this.returnsOf(order.id);
-    if (order.lines.every((l, index) => quantityIn(all, index, 'confirmed') >= l.quantity)) {
-      await this.storage.collection(C.orders).update(order.id, (o) => ({ ...o, paymentStatus: 'refunded', updatedAt: at }));
-    }
+    const confirmed = await this.storage.transaction(async () => {
+      const earlier = (await this.returns.forOrder(order.id)).filter((r) => returnSeq(r) < returnSeq(ret));
+      const credit = giftCardPartsOf(order, earlier, toGiftCards(ret));
+      await this.giftCards.credit(credit, ret.returnNumber);
+      const refunded = transactionId !== null || credit.length > 0;
+      const done = (await this.returns.update(ret.id, (r) => {
+        const again = returnTransition(r.status, 'confirmed');
+        if (!again.ok) throw new HttpError(409, 'conflict', again.message);
+        return { ...r, status: 'confirmed', confirmedAt: at, refundedAt: refunded ? at : null, refundTransactionId: transactionId };
+      }))!;
+      // Everything of the order came back: the order's payment is refunded.
+      const all = await this.returns.forOrder(order.id);
+      if (order.lines.every((l, index) => quantityIn(all, index, 'confirmed') >= l.quantity)) await this.orders.markRefunded(order.id, at);
+      return done;
+    });
     const to = await this.emailOf(order);
     if (to) await this.mailer.send({ to, subject: `Vi har modtaget din returnering ${confirmed.returnNumber}`, text: confirmedMail(confirmed) });
     return confirmed;
@@ -358,17 +388,10 @@ export class MyOrdersService {
    * withdrawal period counts from.
    */
   async changeOrderStatus(orderNumber: string, status: Order['status'], staff: SessionUser): Promise<Order> {
-    const orders = this.storage.collection(C.orders);
-    const found = await orders.findOne((o) => o.orderNumber === orderNumber);
+    const found = await this.orders.byNumber(orderNumber);
     const ownStore = found && (found.storeId ?? found.pickupStoreId);
     if (!found || (ownStore && ownStore !== staff.storeId)) throw notFound(myOrderMessages.orderNotFound);
-    const at = this.clock.now().toISOString();
-    const updated = await orders.update(found.id, (o) => {
-      const allowed = orderTransition(o.status, status);
-      if (!allowed.ok) throw new HttpError(409, 'conflict', allowed.message);
-      return { ...o, status, updatedAt: at, ...(status === 'delivered' ? { deliveredAt: at } : {}) };
-    });
-    return hideGiftCardNumbers(updated!);
+    return hideGiftCardNumbers(await this.orders.changeStatus(found.id, status, this.clock.now().toISOString()));
   }
 }
 

@@ -1,6 +1,5 @@
 import { seedMyOrders } from '../../seed/my-orders';
 import type { TestApp } from '../../test/harness';
-import { C } from '../../collections';
 
 /**
  * A test app with the My Pages demo data dated from the test clock (the harness copies only the
@@ -8,7 +7,6 @@ import { C } from '../../collections';
  * Sign customers in with the harness's customerAgent and otherCustomerAgent.
  */
 export async function withDemoData(t: TestApp): Promise<TestApp> {
-  await seedMyOrders(t.storage, await t.storage.collection(C.articles).all(), t.clock.now());
+  await seedMyOrders(t.storage, (await t.services.catalogue.load()).articles, t.clock.now());
   return t;
 }
-

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { catalogueSnapshotResponseSchema, orderSchema } from '@optik/shared';
 import { buyableArticle, makeTestApp, staffAgent, type TestApp } from '../../test/harness';
-import { C } from '../../collections';
+import { ordersCollection } from './records';
 
 const staff = (t: TestApp) => staffAgent(t);
 const at = '2026-11-22T09:00:00.000Z';
@@ -53,7 +53,7 @@ describe('order.create through /api/sync', () => {
     expect(res.body.results[0].error.fields['lines.1.quantity']).toBe('Du kan højst købe 12 stk. pr. linje');
     expect(res.body.results[1].error.fields.customerId).toMatch(/findes ikke/);
     expect(res.body.results[2].error.fields.lines).toBe('Tilføj mindst én vare.');
-    expect(await t.storage.collection(C.orders).count()).toBe(0);
+    expect(await t.storage.collection(ordersCollection).count()).toBe(0);
   });
 
   it('charges home delivery below the free-shipping threshold', async () => {

@@ -10,5 +10,7 @@ export const ordersCollection = defineCollection({
   indexes: {
     byCustomer: { key: (o) => o.customerId, order: (o) => o.createdAt },
     byStore: { key: (o) => o.storeId, order: (o) => o.updatedAt ?? o.createdAt },
+    /** Every order under one key, oldest first: read in pages by those who need them all (popularity). */
+    byTime: { key: () => 'all', order: (o) => o.createdAt },
   },
 });

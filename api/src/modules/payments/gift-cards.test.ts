@@ -4,9 +4,11 @@ import { da, formatDkk, payLinkLookupResponseSchema, payLinkPayResponseSchema, p
 import { customerAgent, makeTestApp, shopperAgent, staffAgent, type TestApp } from '../../test/harness';
 import { SIMULATOR_CARDS } from '../../ports/payments';
 import { giftCardMessages } from '../gift-cards/service';
+import { checksMeet } from '../gift-cards/test-checks';
 import { PAYMENT_SESSION_MS, payMessages } from './service';
+import { giftCardsCollection } from '../gift-cards/records';
+import { ordersCollection } from '../orders/records';
 import { linkFor, orderInStore, sendRequest } from './test-orders';
-import { C } from '../../collections';
 
 /** Seeded cards: 50 kr. (partial cover of any glasses) and 2.500 kr. */
 const SMALL = { number: '6001100000000005', pin: '2468' };
@@ -14,8 +16,8 @@ const LARGE = { number: '6001100000000002', pin: '5678' };
 const card = (cardNumber = '4111 1111 1111 1111', expiry = '12/28') => ({ method: 'card', cardNumber, expiry, cvc: '123' });
 const cheap = (a: { price: { unit: { amount: number } } }) => a.price.unit.amount <= 250_000;
 
-const balance = async (t: TestApp, number: string) => (await t.storage.collection(C.giftCards).get(number))!.balance;
-const order = async (t: TestApp, id: string) => (await t.storage.collection(C.orders).get(id))!;
+const balance = async (t: TestApp, number: string) => (await t.storage.collection(giftCardsCollection).get(number))!.balance;
+const order = async (t: TestApp, id: string) => (await t.storage.collection(ordersCollection).get(id))!;
 /** What the payments port was asked to charge. */
 const chargesOf = (t: TestApp) => vi.spyOn(t.services.payments['provider'], 'charge');
 
@@ -96,22 +98,8 @@ describe('pay by link with gift cards (payment type 900, partial cover)', () => 
     const t = await makeTestApp();
     const first = await linkFor(t);
     const second = await linkFor(t);
-    // The first two balance reads wait for each other, so both payments have checked the card before either takes from it.
-    const gate: (() => void)[] = [];
-    let gated = 0;
-    const collection = t.storage.collection.bind(t.storage);
-    t.storage.collection = ((name: Parameters<typeof collection>[0]) => {
-      const c = collection(name);
-      if (name.name !== 'giftCards') return c;
-      const gatedGet = (id: string) => {
-        if (++gated > 2) return c.get(id);
-        return new Promise<void>((r) => {
-          gate.push(r);
-          if (gate.length === 2) for (const open of gate) open();
-        }).then(() => c.get(id));
-      };
-      return new Proxy(c, { get: (target, prop) => (prop === 'get' ? gatedGet : (Reflect.get(target, prop) as (...a: unknown[]) => unknown).bind(target)) });
-    }) as typeof t.storage.collection;
+    // Both payments check the card (balance 50 kr.) before either takes from it.
+    checksMeet(t.services.giftCards);
     const shopper = await shopperAgent(t);
     const answers = await Promise.all([first, second].map((o) => shopper.post('/api/pay/charge', { token: o.token, giftCards: [SMALL], payment: card() })));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
@@ -119,6 +107,30 @@ describe('pay by link with gift cards (payment type 900, partial cover)', () => 
     expect(await balance(t, SMALL.number)).toBe(0);
     const amounts = [(await order(t, first.orderId)).giftCardAmount, (await order(t, second.orderId)).giftCardAmount];
     expect(amounts.sort()).toEqual([0, 5_000]);
+  });
+
+  it('many payments with one card at once: the card is never overdrawn and pays exactly what the orders record', async () => {
+    const t = await makeTestApp();
+    const links = [];
+    for (let i = 0; i < 6; i++) links.push(await linkFor(t, cheap));
+    // Each order costs less than the card holds, all six together more: some are refused, never the card overdrawn.
+    expect(links[0]!.total).toBeLessThan(250_000);
+    expect(links[0]!.total * 6).toBeGreaterThan(250_000);
+    const shopper = await shopperAgent(t);
+    // The 2.500 kr. card named by every payment at once.
+    const answers = await Promise.all(links.map((o) => shopper.post('/api/pay/charge', { token: o.token, giftCards: [LARGE], payment: card() })));
+    for (const a of answers) expect([200, 400]).toContain(a.status);
+    for (const a of answers.filter((x) => x.status === 400)) expect([giftCardMessages.changed, giftCardMessages.empty]).toContain(a.body.error.fields.giftCards);
+    const orders = await Promise.all(links.map((o) => order(t, o.orderId)));
+    const recorded = orders.reduce((s, o) => s + o.giftCardAmount, 0);
+    expect(recorded).toBeGreaterThan(0);
+    expect(await balance(t, LARGE.number)).toBe(250_000 - recorded);
+    for (const o of orders) {
+      expect((o.giftCards ?? []).reduce((s, c) => s + c.amount, 0)).toBe(o.giftCardAmount);
+      // Paid exactly when an answer said so; an unpaid order holds no part of the card.
+      if (o.paymentStatus !== 'paid') expect(o.giftCardAmount).toBe(0);
+    }
+    expect(orders.filter((o) => o.paymentStatus === 'paid')).toHaveLength(answers.filter((a) => a.status === 200).length);
   });
 });
 

@@ -1,11 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { payLinkLookupResponseSchema, payLinkPayResponseSchema, paymentRequestSchema, syncResponseSchema } from '@optik/shared';
-import { command, makeTestApp, shopperAgent, staffAgent } from '../../test/harness';
+import { command, makeTestApp, shopperAgent, staffAgent, type TestApp } from '../../test/harness';
 import { SIMULATOR_CARDS } from '../../ports/payments';
 import { PAYMENT_SESSION_MS, payMessages } from './service';
+import { ordersCollection } from '../orders/records';
+import { paymentRequestsCollection } from './records';
 import { linkFor, orderInStore, sendRequest, tokenFrom } from './test-orders';
-import { C } from '../../collections';
+
+/**
+ * An order with a payment request stored but not delivered: the SMS gateway fails after the
+ * command's commit, so the device is told to try again (500). The gateway works again afterwards.
+ */
+async function undelivered(t: TestApp) {
+  const { s, orderId } = await orderInStore(t);
+  const working = t.sms.send;
+  t.sms.send = async () => {
+    throw new Error('gateway down');
+  };
+  const requestId = randomUUID();
+  const cmd = command('paymentRequest.send', { requestId, orderId, channel: 'sms' });
+  await s.post('/api/sync', { commands: [cmd] }).expect(500);
+  t.sms.send = working;
+  return { s, cmd, requestId };
+}
 
 describe('payment requests (paymentRequest.send through /api/sync)', () => {
   it('sends one SMS with a link to the shop; a replayed command sends nothing more', async () => {
@@ -22,7 +40,7 @@ describe('payment requests (paymentRequest.send through /api/sync)', () => {
     expect(again.results[0]!.status).toBe('duplicate');
     expect(t.sms.sent).toHaveLength(1);
     // Only the token's hash is stored.
-    const stored = await t.storage.collection(C.paymentRequests).get(request.id);
+    const stored = await t.storage.collection(paymentRequestsCollection).get(request.id);
     expect(JSON.stringify(stored)).not.toContain(tokenFrom(t.sms.sent[0]!.text));
   });
 
@@ -68,20 +86,49 @@ describe('payment requests (paymentRequest.send through /api/sync)', () => {
     expect(t.sms.sent).toHaveLength(0);
   });
 
-  it('a stored but undelivered request (server stopped in between) is delivered again with the same link', async () => {
+  it('a stored but undelivered request (the gateway failed, or the server stopped in between) is delivered when the command is sent again, with the same link', async () => {
+    const t = await makeTestApp();
+    const { s, cmd, requestId } = await undelivered(t);
+    const stored = (await t.storage.collection(paymentRequestsCollection).all())[0]!;
+    expect(stored).toMatchObject({ id: requestId, deliveredAt: null, status: 'sent' });
+    const retried = syncResponseSchema.parse((await s.post('/api/sync', { commands: [cmd] }).expect(200)).body);
+    expect(retried.results[0]).toMatchObject({ status: 'duplicate', result: { id: requestId, status: 'sent' } });
+    expect(t.sms.sent).toHaveLength(1);
+    expect(await t.storage.collection(paymentRequestsCollection).count()).toBe(1);
+    expect((await t.storage.collection(paymentRequestsCollection).get(stored.id))!.deliveredAt).not.toBeNull();
+    // The link delivered is the stored request's: it opens the order.
+    const shopper = await shopperAgent(t);
+    await shopper.post('/api/pay/lookup', { token: tokenFrom(t.sms.sent[0]!.text) }).expect(200);
+    // Sent again once more: nothing more goes out.
+    await s.post('/api/sync', { commands: [cmd] }).expect(200);
+    expect(t.sms.sent).toHaveLength(1);
+  });
+
+  it('resumeDelivery sends a stored request once, however often and however concurrently it is asked', async () => {
+    const t = await makeTestApp();
+    const { requestId } = await undelivered(t);
+    await Promise.all([1, 2, 3].map(() => t.services.payments.resumeDelivery(requestId)));
+    await t.services.payments.resumeDelivery(requestId);
+    expect(t.sms.sent).toHaveLength(1);
+    // Unknown ids deliver nothing.
+    await t.services.payments.resumeDelivery(randomUUID());
+    expect(t.sms.sent).toHaveLength(1);
+  });
+
+  it('a newer link supersedes the older ones of the order (through the order index), and each is delivered once', async () => {
     const t = await makeTestApp();
     const { s, orderId } = await orderInStore(t);
-    const failing = t.sms.send;
-    t.sms.send = async () => {
-      throw new Error('gateway down');
-    };
-    const cmd = command('paymentRequest.send', { requestId: randomUUID(), orderId, channel: 'sms' });
-    await s.post('/api/sync', { commands: [cmd] }).expect(500);
-    t.sms.send = failing;
-    const retried = syncResponseSchema.parse((await s.post('/api/sync', { commands: [cmd] }).expect(200)).body);
-    expect(retried.results[0]!.status).toBe('applied');
-    expect(t.sms.sent).toHaveLength(1);
-    expect(await t.storage.collection(C.paymentRequests).count()).toBe(1);
+    const sent = [];
+    for (const channel of ['sms', 'email', 'sms'] as const) {
+      sent.push(paymentRequestSchema.parse((await sendRequest(s, orderId, channel)).result.result).id);
+      t.clock.advance(1000);
+    }
+    const requests = await t.storage.collection(paymentRequestsCollection).list('byOrder', orderId);
+    expect(requests.map((r) => r.id)).toEqual(sent);
+    expect(requests.map((r) => r.status)).toEqual(['superseded', 'superseded', 'sent']);
+    expect(requests.every((r) => r.deliveredAt !== null)).toBe(true);
+    expect(t.sms.sent).toHaveLength(2);
+    expect(t.mailer.sent).toHaveLength(1);
   });
 });
 
@@ -113,7 +160,7 @@ describe('pay by link (/api/pay/lookup, /api/pay/charge)', () => {
     expect((await card(SIMULATOR_CARDS.expired)).body).toMatchObject({ outcome: 'failed', failureResult: 99 });
     expect((await shopper.post('/api/pay/charge', { token, payment: { method: 'klarna' } }).expect(200)).body).toMatchObject({ outcome: 'failed', failureResult: 1, message: expect.stringContaining('CPR') });
     expect((await shopper.post('/api/pay/charge', { token, payment: { method: 'mobilepay', phone: '20000000' } }).expect(200)).body).toMatchObject({ outcome: 'failed', failureResult: 0 });
-    expect((await t.storage.collection(C.orders).get(orderId))!.paymentStatus).toBe('awaiting-payment');
+    expect((await t.storage.collection(ordersCollection).get(orderId))!.paymentStatus).toBe('awaiting-payment');
     // Approved in the bank app, the same card pays.
     expect((await card(SIMULATOR_CARDS.validationsRequired, { validated: true })).body).toMatchObject({ outcome: 'paid' });
   });
