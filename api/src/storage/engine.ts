@@ -510,14 +510,6 @@ class EngineCollection implements Collection<Entity> {
     this.live();
     return this.e.allRows(this.t).map(clone);
   }
-  /** TEMPORARY during the port v2 migration (not in the Collection interface): removed once no caller is left. */
-  async find(predicate: (r: Entity) => boolean) {
-    return this.e.allRows(this.t).filter(predicate).map(clone);
-  }
-  async findOne(predicate: (r: Entity) => boolean) {
-    const r = this.e.allRows(this.t).find(predicate);
-    return r === undefined ? undefined : clone(r);
-  }
   async count() {
     this.live();
     const tx = this.e.tx();
