@@ -136,7 +136,6 @@ class Journal implements Persistence {
   constructor(
     private readonly dir: string,
     private readonly unitsOf: (t: Table, id: string) => Unit,
-    private readonly allUnits: readonly Unit[],
     startNumber: number,
     private readonly logger?: Logger,
   ) {
@@ -227,8 +226,8 @@ class Journal implements Persistence {
     return this.checkpointing;
   }
 
-  markAllDirty() {
-    for (const u of this.allUnits) this.dirty.add(u);
+  markDirty(units: Iterable<Unit>) {
+    for (const u of units) this.dirty.add(u);
   }
 
   async close() {
@@ -323,6 +322,7 @@ export async function openLowdbStorage(opts: { dir: string; collections: readonl
     .map((m) => ({ file: path.join(dir, m[0]), n: Number(m[1]) }))
     .sort((a, b) => a.n - b.n);
   let replayed = 0;
+  const touched = new Set<Unit>();
   for (const [j, { file }] of journals.entries()) {
     const lines = (await readFile(file, 'utf8')).split('\n');
     for (const [i, text] of lines.entries()) {
@@ -346,16 +346,17 @@ export async function openLowdbStorage(opts: { dir: string; collections: readonl
           if (parsed instanceof Promise || parsed.issues) throw new CorruptDataError(file, null, new Error(`${name}/${id}: invalid record`));
         }
         t.apply(id, value);
+        touched.add(unitOf(t, id));
       }
       replayed += 1;
     }
   }
 
-  const journal = new Journal(dir, unitOf, allUnits, (journals.at(-1)?.n ?? 0) + 1, opts.logger);
+  const journal = new Journal(dir, unitOf, (journals.at(-1)?.n ?? 0) + 1, opts.logger);
   engine.setPersistence(journal);
   if (journals.length > 0) {
     opts.logger?.info({ transactions: replayed }, 'replayed the journal into the data files');
-    journal.markAllDirty();
+    journal.markDirty(touched);
     await journal.checkpoint();
   }
 

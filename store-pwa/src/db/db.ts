@@ -146,5 +146,7 @@ export class StoreDb extends Dexie {
     this.version(4).stores({ orders: 'id, customerId, syncState' });
     // v5: payment requests per order, and the manager's requisitions.
     this.version(5).stores({ paymentRequests: 'id, orderId, syncState', requisitions: 'id, status' });
+    // v6: pending commands in order without reading the whole outbox (sync/engine.ts nextBatch).
+    this.version(6).stores({ outbox: '++seq, &id, status, *dependsOn, [status+seq]' });
   }
 }

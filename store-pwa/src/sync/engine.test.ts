@@ -208,7 +208,7 @@ describe('outbox engine', () => {
     expect(server.effects).toEqual(['old-cmd']);
     expect((await db.customers.get('old'))?.syncState).toBe('synced');
     // Every later table exists after the step-by-step upgrade.
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     expect(db.tables.map((t) => t.name).sort()).toEqual(['catalogue', 'customers', 'meta', 'orders', 'outbox', 'paymentRequests', 'prescriptions', 'requisitions', 'syncLog']);
   });
 

@@ -1,4 +1,8 @@
+import Dexie from 'dexie';
 import { backoffDelays, type ApiResult } from '@optik/shared/client';
+
+/** At most this many pending commands are read per page when choosing the next batch. */
+const MAX_PAGE = 200;
 import type { SyncCommandEnvelope, SyncResult } from '@optik/shared';
 import type { EntityRef, LocalOrder, LocalRequisition, OutboxRow, StoreDb, SyncLogRow } from '../db/db';
 import type { Vault } from '../db/vault';
@@ -81,21 +85,32 @@ export function createSyncEngine(deps: SyncEngineDeps) {
    * sent beside a command that then gets rejected would be applied on its own.
    */
   async function nextBatch(): Promise<OutboxRow[]> {
-    const rows = await db.outbox.where('status').anyOf('pending', 'rejected').sortBy('seq');
-    const blocked = new Set(rows.filter((r) => r.status === 'rejected').map((r) => r.id));
-    const waiting = new Set(rows.filter((r) => r.status === 'pending').map((r) => r.id));
+    // Rejected commands are few; pending ones are read in order a page at a time, so a long
+    // queue costs a round only the rows it looks at (the whole outbox was read every round).
+    const blocked = new Set((await db.outbox.where('status').equals('rejected').toArray()).map((r) => r.id));
+    const waiting = new Set<string>();
+    /** A dependency not met among the rows read so far: ask the outbox (a command fixed and resent comes later). */
+    const stateOf = async (id: string): Promise<'blocked' | 'waiting' | 'done'> => {
+      if (blocked.has(id)) return 'blocked';
+      if (waiting.has(id)) return 'waiting';
+      const row = await db.outbox.where('id').equals(id).first();
+      return row?.status === 'rejected' ? 'blocked' : row?.status === 'pending' ? 'waiting' : 'done';
+    };
     const batch: OutboxRow[] = [];
-    for (const r of rows) {
-      if (r.status !== 'pending') continue;
-      if (r.dependsOn.some((d) => blocked.has(d))) {
-        blocked.add(r.id);
-        continue;
+    let after = 0;
+    // Most rounds find their batch among the first rows; pages grow when commands wait for others.
+    for (let size = batchSize + 1; ; size = Math.min(size * 2, MAX_PAGE)) {
+      const page = await db.outbox.where('[status+seq]').between(['pending', after], ['pending', Dexie.maxKey], false, true).limit(size).toArray();
+      for (const r of page) {
+        after = r.seq!;
+        const states = await Promise.all(r.dependsOn.map(stateOf));
+        if (states.includes('blocked')) blocked.add(r.id);
+        else if (!states.includes('waiting')) batch.push(r);
+        waiting.add(r.id);
+        if (batch.length === batchSize) return batch;
       }
-      if (r.dependsOn.some((d) => waiting.has(d))) continue;
-      batch.push(r);
-      if (batch.length === batchSize) break;
+      if (page.length < size) return batch;
     }
-    return batch;
   }
 
   async function backoff(): Promise<{ attempts: number; nextAttemptAt: number }> {
