@@ -92,6 +92,22 @@ export function storageContract(name: string, open: () => Promise<ContractSubjec
         expect(await p.count()).toBe(2);
       }));
 
+    it('moves a unique key from one record to another inside one transaction, in either order', () =>
+      withStorage(async ({ storage }) => {
+        const p = storage.collection(people);
+        await p.insert(person('a', { email: 'x@example.dk' }));
+        await p.insert(person('b', { email: 'y@example.dk' }));
+        await storage.transaction(async () => {
+          await p.update('b', (r) => ({ ...r, email: 'z@example.dk' }));
+          await p.update('a', (r) => ({ ...r, email: 'y@example.dk' }));
+          await p.update('b', (r) => ({ ...r, email: 'x@example.dk' }));
+        });
+        expect((await p.getBy('email', 'x@example.dk'))?.id).toBe('b');
+        expect((await p.getBy('email', 'y@example.dk'))?.id).toBe('a');
+        expect(await p.getBy('email', 'z@example.dk')).toBeUndefined();
+        await expect(p.insert(person('c', { email: 'X@example.dk' }))).rejects.toMatchObject({ key: 'email' });
+      }));
+
     it('lets exactly one of 50 concurrent inserts with one unique value win', () =>
       withStorage(async ({ storage }) => {
         const p = storage.collection(people);

@@ -76,21 +76,34 @@ export class Table {
     return { key: f[1](row), entry: { o: f[2](row), id: row.id } };
   }
 
-  apply(id: string, value: Entity | null): void {
+  /** Sets or removes a row with its keys and index entries; `loading`: from a data file, where a taken key is counted, not moved. */
+  apply(id: string, value: Entity | null, loading = false): void {
     const prev = this.rows.get(id);
     if (prev) this.unindex(prev);
     if (value) {
       this.rows.set(id, value);
-      this.index(value);
+      this.index(value, loading);
     } else {
       this.rows.delete(id);
     }
   }
 
-  private index(row: Entity) {
+  /**
+   * Unique keys found taken twice while loading (data written before the key was declared):
+   * the first holder keeps the key, so `getBy` answers one record; the adapter reports them.
+   */
+  readonly loadConflicts = new Map<string, number>();
+
+  private index(row: Entity, loading: boolean) {
     for (const [name, fn] of this.uniqueFns) {
       const v = fn(row);
-      if (v !== null) this.uniques.get(name)!.set(v, row.id);
+      if (v === null) continue;
+      const holders = this.uniques.get(name)!;
+      const holder = holders.get(v);
+      // Committed writes never conflict (they were checked when staged); a commit may move a key
+      // from one record to another in either order, so outside loading the last write holds it.
+      if (loading && holder !== undefined && holder !== row.id) this.loadConflicts.set(name, (this.loadConflicts.get(name) ?? 0) + 1);
+      else holders.set(v, row.id);
     }
     for (const [name, key, order] of this.indexFns) {
       const k = key(row);

@@ -303,7 +303,7 @@ export async function openLowdbStorage(opts: { dir: string; collections: readonl
       const adapter = new JsonFileAdapter(file, validate);
       const low = new Low<FileData>(adapter, {});
       await low.read();
-      for (const t of tables) for (const rec of Object.values(low.data[t.name] ?? {})) t.apply(rec.id, rec);
+      for (const t of tables) for (const rec of Object.values(low.data[t.name] ?? {})) t.apply(rec.id, rec, true);
       await backup(file);
       units.push({ file, adapter, tables, shard: s, shards });
     }
@@ -352,6 +352,12 @@ export async function openLowdbStorage(opts: { dir: string; collections: readonl
     }
   }
 
+  for (const t of engine.tables.values()) {
+    for (const [key, count] of t.loadConflicts) {
+      // Values are withheld (e-mails, CPR hashes); the count says how many records to look at.
+      opts.logger?.warn({ collection: t.name, key, records: count }, 'records share a unique key (written before the key existed); the first keeps it');
+    }
+  }
   const journal = new Journal(dir, unitOf, (journals.at(-1)?.n ?? 0) + 1, opts.logger);
   engine.setPersistence(journal);
   if (journals.length > 0) {

@@ -123,6 +123,19 @@ describe('lowdb adapter on real files', () => {
       await expect(openAt(dir)).rejects.toThrow(/notes-03\.json/);
     }));
 
+  it('loads records that share a unique key (written before the key existed), reports them without the value, and keeps the first as holder', () =>
+    inTempDir(async (dir) => {
+      const rows = { a: person('a', { email: 'dup@example.dk' }), b: person('b', { email: 'DUP@example.dk' }), c: person('c') };
+      await writeFile(path.join(dir, 'people.json'), JSON.stringify({ people: rows }));
+      const warnings: unknown[] = [];
+      const s = await openLowdbStorage({ dir, collections: contractCollections, logger: { info: () => {}, warn: (obj) => warnings.push(obj) } });
+      expect(warnings).toEqual([{ collection: 'people', key: 'email', records: 1 }]);
+      expect(JSON.stringify(warnings)).not.toContain('dup@');
+      expect((await s.collection(people).getBy('email', 'dup@example.dk'))?.id).toBe('a');
+      expect(await s.collection(people).count()).toBe(3);
+      await s.close();
+    }));
+
   it('drops a temp file left by an interrupted write', () =>
     inTempDir(async (dir) => {
       await writeFile(path.join(dir, '.money.json.tmp'), '{"wallets": {"half');
