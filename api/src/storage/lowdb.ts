@@ -138,6 +138,7 @@ class Journal implements Persistence {
     private readonly unitsOf: (t: Table, id: string) => Unit,
     startNumber: number,
     private readonly logger?: Logger,
+    private readonly checkpointChanges = CHECKPOINT_CHANGES,
   ) {
     this.number = startNumber;
   }
@@ -169,7 +170,7 @@ class Journal implements Persistence {
       )
       .finally(() => {
         this.writing = null;
-        if (this.changesSinceCheckpoint >= CHECKPOINT_CHANGES && !this.checkpointing) void this.checkpoint().catch((err: unknown) => this.logger?.warn({ err }, 'checkpoint failed; the journal keeps every change'));
+        if (this.changesSinceCheckpoint >= this.checkpointChanges && !this.checkpointing) void this.checkpoint().catch((err: unknown) => this.logger?.warn({ err }, 'checkpoint failed; the journal keeps every change'));
         this.kick();
       });
   }
@@ -179,8 +180,10 @@ class Journal implements Persistence {
       this.fh = await open(path.join(this.dir, journalName(this.number)), 'a');
       await syncDir(this.dir);
     }
-    await this.fh.write(text);
-    await this.fh.datasync();
+    // The handle this append started on: a checkpoint switches files only between appends.
+    const fh = this.fh;
+    await fh.write(text);
+    await fh.datasync();
     fsyncStats.journal += 1;
   }
 
@@ -198,7 +201,9 @@ class Journal implements Persistence {
    */
   checkpoint(): Promise<void> {
     this.checkpointing ??= (async () => {
-      await this.flush();
+      // Commits may arrive while flush() returns: switch files only when no append is under way.
+      do await this.flush();
+      while (this.writing || this.buffer.length > 0);
       const covered = this.number;
       this.number += 1;
       const old = this.fh;
@@ -256,7 +261,13 @@ function snapshot(u: Unit): FileData {
  * damaged data file stops start-up with CorruptDataError and is left untouched. After a good
  * load each file is copied to `dir/backup/`, the last good copy the error points to.
  */
-export async function openLowdbStorage(opts: { dir: string; collections: readonly CollectionDef[]; logger?: Logger }): Promise<Storage> {
+export async function openLowdbStorage(opts: {
+  dir: string;
+  collections: readonly CollectionDef[];
+  logger?: Logger;
+  /** Journalled changes that start a checkpoint (default 20,000; tests set it low). */
+  checkpointChanges?: number;
+}): Promise<Storage> {
   const dir = path.resolve(opts.dir);
   await mkdir(path.join(dir, 'backup'), { recursive: true });
   // A crash mid-write leaves a temp file beside the intact original: drop it.
@@ -358,7 +369,7 @@ export async function openLowdbStorage(opts: { dir: string; collections: readonl
       opts.logger?.warn({ collection: t.name, key, records: count }, 'records share a unique key (written before the key existed); the first keeps it');
     }
   }
-  const journal = new Journal(dir, unitOf, (journals.at(-1)?.n ?? 0) + 1, opts.logger);
+  const journal = new Journal(dir, unitOf, (journals.at(-1)?.n ?? 0) + 1, opts.logger, opts.checkpointChanges);
   engine.setPersistence(journal);
   if (journals.length > 0) {
     opts.logger?.info({ transactions: replayed }, 'replayed the journal into the data files');

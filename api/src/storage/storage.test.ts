@@ -60,6 +60,24 @@ describe('lowdb adapter on real files', () => {
       expect(await journals(dir)).toEqual([]);
     }));
 
+  it('checkpoints while commits keep arriving, and loses none of them (killed or closed)', () =>
+    inTempDir(async (dir) => {
+      const warnings: unknown[] = [];
+      const s = await openLowdbStorage({ dir, collections: contractCollections, checkpointChanges: 25, logger: { info: () => {}, warn: (obj) => warnings.push(obj) } });
+      const w = s.collection(wallets);
+      // Waves of concurrent commits: every few waves pass the checkpoint threshold mid-wave.
+      for (let wave = 0; wave < 40; wave++) {
+        await Promise.all(Array.from({ length: 10 }, (_, i) => w.put({ id: `w${wave}-${i}`, balance: wave * 10 + i })));
+      }
+      expect(warnings).toEqual([]);
+      // Not closed: what a restart after kill -9 sees (data files from checkpoints + the journal since).
+      const again = await openAt(dir);
+      expect(await again.collection(wallets).count()).toBe(400);
+      expect((await again.collection(wallets).get('w39-9'))?.balance).toBe(399);
+      await again.close();
+      await s.close();
+    }));
+
   it('keeps a commit that resolved when the process dies without closing (journal replay)', () =>
     inTempDir(async (dir) => {
       const s = await openAt(dir);
