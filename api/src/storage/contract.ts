@@ -230,6 +230,15 @@ export function storageContract(name: string, open: () => Promise<ContractSubjec
         expect(await storage.collection(people).list('byStore', 'st-009')).toEqual([]);
         expect(await storage.collection(notes).get('n')).toBeUndefined();
         expect(hooks).toEqual([]);
+        expect(() => storage.afterCommit(() => undefined)).toThrow(/inside storage.transaction/);
+        await storage.transaction(async () => {
+          storage.afterCommit(() => {
+            hooks.push('after commit');
+          });
+          await storage.collection(notes).put({ id: 'n', value: 2 });
+          hooks.push('in transaction');
+        });
+        expect(hooks).toEqual(['in transaction', 'after commit']);
       }));
 
     it('others never see a transaction half done; a nested transaction is a savepoint', () =>

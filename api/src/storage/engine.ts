@@ -319,8 +319,9 @@ export class Engine {
 
   afterCommit(fn: () => void | Promise<void>): void {
     const tx = this.tx();
-    if (tx) tx.hooks[tx.hooks.length - 1]!.push(fn);
-    else void Promise.resolve().then(fn);
+    // Outside a transaction there is no commit to wait for, and no caller to hand a failure to.
+    if (!tx) throw new Error('afterCommit is only for work inside storage.transaction');
+    tx.hooks[tx.hooks.length - 1]!.push(fn);
   }
 
   /** Applies a finished transaction's changes to the tables and hands them to persistence. */

@@ -123,7 +123,10 @@ export interface Storage {
    * only its own writes. Keep outside calls (payments, mail) out of it; use `afterCommit`.
    */
   transaction<R>(fn: () => Promise<R>): Promise<R>;
-  /** Runs `fn` once the current transaction is durably committed (at once outside one); dropped on rollback. */
+  /**
+   * Runs `fn` once the current transaction is durably committed, before `transaction()` resolves
+   * (its failure is that call's failure; the commit stands); dropped on rollback. Only inside a transaction.
+   */
   afterCommit(fn: () => void | Promise<void>): void;
   /** True when no collection holds a record (first start: seed). */
   isEmpty(): Promise<boolean>;
