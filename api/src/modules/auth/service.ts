@@ -73,7 +73,7 @@ export class AuthService {
     private readonly clock: Clock,
     private readonly config: AppConfig,
     private readonly mailer: Mailer,
-    private readonly catalogue: Pick<CatalogueService, 'page' | 'stores'>,
+    private readonly catalogue: Pick<CatalogueService, 'page' | 'store'>,
   ) {
     this.repo = new AuthRepository(storage);
   }
@@ -265,8 +265,7 @@ export class AuthService {
   }
 
   private async toUser(account: Account): Promise<SessionUser> {
-    // The catalogue holds the chain's few dozen stores in memory.
-    const store = account.storeId ? (await this.catalogue.stores()).find((s) => s.id === account.storeId) : undefined;
+    const store = account.storeId ? await this.catalogue.store(account.storeId) : undefined;
     return {
       id: account.id,
       role: account.role,
