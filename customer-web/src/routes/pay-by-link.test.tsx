@@ -174,7 +174,8 @@ describe('PayByLink', () => {
     await waitFor(() => expect(expiry.getAttribute('aria-invalid')).toBe('true'));
     expect(document.getElementById(expiry.getAttribute('aria-describedby')!)?.textContent).toBe('Kortet er udløbet.');
     expect(screen.getByRole('alert').textContent).toBe('Ret fejlene, og prøv igen.');
-    expect(document.activeElement).toBe(expiry);
+    // Focus moves in the effect after the render that marks the field.
+    await waitFor(() => expect(document.activeElement).toBe(expiry));
     expect(expiry.value).toBe('01/20');
     expect(screen.getByLabelText<HTMLInputElement>('Kortnummer').value).toBe('4111 1111 1111 1111');
     expect(screen.getByLabelText<HTMLInputElement>('Kontrolcifre (CVC)').value).toBe('123');

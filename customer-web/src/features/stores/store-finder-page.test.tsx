@@ -100,7 +100,7 @@ describe('StoreFinderPage', () => {
     const error = document.getElementById(field().getAttribute('aria-describedby')!.split(' ').pop()!);
     expect(error?.textContent).toBe(unknownPostcode);
     expect(field()).toHaveProperty('value', '1234');
-    expect(document.activeElement).toBe(field());
+    await waitFor(() => expect(document.activeElement).toBe(field()));
     expect(screen.queryByRole('list')).toBeNull();
   });
 

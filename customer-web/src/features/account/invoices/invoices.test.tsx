@@ -75,7 +75,7 @@ describe('InvoicePayForm', () => {
     fillCard('1234');
     fireEvent.click(screen.getByRole('button', { name: `Betal ${formatDkk(62_500)}` }));
     await waitFor(() => expect(screen.getByLabelText('Kortnummer').getAttribute('aria-invalid')).toBe('true'));
-    expect(document.activeElement).toBe(screen.getByLabelText('Kortnummer'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Kortnummer')));
     expect(post).not.toHaveBeenCalled();
   });
 });

@@ -117,7 +117,7 @@ describe('ReturnForm', () => {
     fireEvent.click(screen.getByRole('radio', { name: om.reasons.other }));
     fireEvent.click(screen.getByRole('button', { name: om.submit }));
     expect(await screen.findByText('Fortæl kort, hvorfor du returnerer varen.')).toBeDefined();
-    expect(document.activeElement).toBe(screen.getByLabelText(om.commentLabel));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(om.commentLabel)));
     expect((screen.getByRole('checkbox', { name: 'Returnér Ray-Ban Aviator, Guld' }) as HTMLInputElement).checked).toBe(true);
     expect(post).not.toHaveBeenCalled();
   });

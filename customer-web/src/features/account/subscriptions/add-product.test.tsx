@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDkk } from '@optik/shared';
@@ -44,7 +44,7 @@ describe('add a product (/nyt-produkt)', () => {
     fireEvent.click(screen.getByRole('button', { name: st.addSubmit }));
     expect(await screen.findByText('Skal udfyldes.')).toBeDefined();
     expect(power.getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(power);
+    await waitFor(() => expect(document.activeElement).toBe(power));
     expect(api.post).not.toHaveBeenCalled();
 
     fireEvent.change(power, { target: { value: '-1.25' } });

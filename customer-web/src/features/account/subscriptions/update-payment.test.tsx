@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { paymentFailureMessages } from '@optik/shared';
 import { st } from './messages';
@@ -22,7 +22,7 @@ describe('update payment method (/opdater-betaling)', () => {
     fireEvent.click(screen.getByRole('button', { name: st.savePayment }));
     expect(await screen.findByText('Kortnummeret er ikke gyldigt. Tjek cifrene.')).toBeDefined();
     expect(screen.getByText('Skriv udløbsdatoen som MM/ÅÅ.')).toBeDefined();
-    expect(document.activeElement).toBe(screen.getByLabelText('Kortnummer'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Kortnummer')));
     expect((screen.getByLabelText('Kortnummer') as HTMLInputElement).value).toBe('4111 1111 1111 1112');
     expect(api.post).not.toHaveBeenCalled();
   });
