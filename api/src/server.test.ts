@@ -11,18 +11,35 @@ afterEach(async () => {
   await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
 });
 
-/** Runs `tsx src/server.ts` until it prints `until` or exits; returns its output and exit code. */
-function runServer(env: Record<string, string>, until: RegExp): Promise<{ code: number | null; output: string }> {
+/**
+ * Runs the API (`tsx src/server.ts`, or the given arguments) until it prints `until` or exits;
+ * `atUntil` runs first against what it printed. Returns its output and exit code.
+ */
+function runServer(
+  env: Record<string, string>,
+  until: RegExp,
+  args = ['--import', 'tsx', 'src/server.ts'],
+  atUntil: (output: string) => Promise<void> = async () => {},
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    const child = spawn(process.execPath, args, {
       cwd: apiDir,
       env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', PORT: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
+    let reached = false;
     const onData = (b: Buffer) => {
       output += b.toString();
-      if (until.test(output)) child.kill('SIGTERM');
+      if (reached || !until.test(output)) return;
+      reached = true;
+      atUntil(output).then(
+        () => child.kill('SIGTERM'),
+        (err: unknown) => {
+          child.kill('SIGKILL');
+          reject(err instanceof Error ? err : new Error(String(err)));
+        },
+      );
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
@@ -56,6 +73,25 @@ describe('server start-up', () => {
     expect(res.output).toContain(file);
     expect(res.output).toContain(path.join(dir, 'backup'));
     expect(await readFile(file, 'utf8')).toBe(broken);
+  }, 60_000);
+
+  it('the production bundle (node build.mjs → dist/server.js) runs without a TypeScript loader on the data a source run wrote', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'optik-server-'));
+    dirs.push(dir);
+    await runServer({ DATA_DIR: dir }, /API klar/);
+    const built = await new Promise<number | null>((resolve) => spawn(process.execPath, ['build.mjs'], { cwd: apiDir, stdio: 'inherit' }).on('exit', resolve));
+    expect(built).toBe(0);
+    let health = 0;
+    let stores = 0;
+    const res = await runServer({ DATA_DIR: dir }, /API klar på http:\/\/localhost:\d+/, ['dist/server.js'], async (output) => {
+      const base = /API klar på (http:\/\/localhost:\d+)/.exec(output)![1]!.replace('localhost', '127.0.0.1');
+      health = (await fetch(`${base}/healthz`)).status;
+      stores = ((await (await fetch(`${base}/api/site/search?q=aarhus`)).json()) as { stores: { hits: number } }).stores.hits;
+    });
+    expect(res.output).not.toMatch(/demodata lagt i/);
+    expect(health).toBe(200);
+    expect(stores).toBeGreaterThan(0);
+    expect(res.code).toBe(0);
   }, 60_000);
 
   it('refuses an invalid configuration with a message naming the variable', async () => {

@@ -11,7 +11,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { repoRoot, startApi, startGroup, stopGroup, waitForUrl } from '../../scripts/bench-processes';
+import { buildApi, repoRoot, startApi, startGroup, stopGroup, waitForUrl } from '../../scripts/bench-processes';
 
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 4491);
 const WEB_PORT = Number(process.env.BENCH_WEB_PORT ?? 5491);
@@ -71,6 +71,7 @@ await writeFile(
 );
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'optik-lighthouse-'));
+await buildApi();
 const api = await startApi(API_PORT, dataDir);
 const web = startGroup('pnpm', ['exec', 'vite', 'preview', '--outDir', outDir, '--port', String(WEB_PORT), '--strictPort'], {
   cwd: webDir,

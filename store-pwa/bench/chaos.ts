@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createApiClient, responseSchemas } from '@optik/shared/client';
-import { startApi } from '../../scripts/bench-processes';
+import { buildApi, startApi } from '../../scripts/bench-processes';
 import { StoreDb } from '../src/db/db';
 import { openVault } from '../src/db/vault';
 import { createSyncEngine } from '../src/sync/engine';
@@ -99,6 +99,7 @@ function cookieFetch(): typeof fetch {
   }) as typeof fetch;
 }
 
+await buildApi();
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'optik-chaos-'));
 let api = await startChaosApi(dataDir);
 const proxy = await chaosProxy();

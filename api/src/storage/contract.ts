@@ -241,6 +241,54 @@ export function storageContract(name: string, open: () => Promise<ContractSubjec
         expect(hooks).toEqual(['in transaction', 'after commit']);
       }));
 
+    it('a batch: each transaction is visible at its commit, their hooks run in order once all are durable, a throw keeps what committed', () =>
+      withStorage(async ({ storage }) => {
+        const w = storage.collection(wallets);
+        const hooks: string[] = [];
+        const seenBeforeEnd: (number | undefined)[] = [];
+        const out = await storage.batch(async () => {
+          for (let i = 1; i <= 3; i++) {
+            await storage.transaction(async () => {
+              await w.put({ id: `w${i}`, balance: i });
+              storage.afterCommit(() => {
+                hooks.push(`hook ${i}`);
+              });
+            });
+            // Committed: a read outside any transaction sees it, but no hook has run yet.
+            seenBeforeEnd.push((await w.get(`w${i}`))?.balance);
+          }
+          await storage
+            .transaction(async () => {
+              await w.put({ id: 'rolled back', balance: 9 });
+              storage.afterCommit(() => {
+                hooks.push('never');
+              });
+              throw new Error('refused');
+            })
+            .catch(() => undefined);
+          expect(hooks).toEqual([]);
+          return 'done';
+        });
+        expect(out).toBe('done');
+        expect(seenBeforeEnd).toEqual([1, 2, 3]);
+        expect(hooks).toEqual(['hook 1', 'hook 2', 'hook 3']);
+        expect(await w.get('rolled back')).toBeUndefined();
+
+        await expect(
+          storage.batch(async () => {
+            await storage.transaction(async () => {
+              await w.put({ id: 'kept', balance: 4 });
+              storage.afterCommit(() => {
+                hooks.push('kept');
+              });
+            });
+            throw new Error('later step failed');
+          }),
+        ).rejects.toThrow('later step failed');
+        expect((await w.get('kept'))?.balance).toBe(4);
+        expect(hooks.at(-1)).toBe('kept');
+      }));
+
     it('others never see a transaction half done; a nested transaction is a savepoint', () =>
       withStorage(async ({ storage }) => {
         const w = storage.collection(wallets);

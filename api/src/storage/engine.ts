@@ -218,6 +218,14 @@ export interface Persistence {
 
 const current = new AsyncLocalStorage<Tx>();
 
+/** A `batch`: its transactions' pending durable commits and their after-commit hooks, in commit order. */
+interface Batch {
+  engine: Engine;
+  durable: Promise<void>[];
+  hooks: (() => void | Promise<void>)[];
+}
+const currentBatch = new AsyncLocalStorage<Batch>();
+
 const clone = <T>(v: T): T => structuredClone(v);
 
 function encodeCursor(e: Entry) {
@@ -308,6 +316,13 @@ export class Engine {
       tx.done = true;
       const durable = this.commit(tx);
       release();
+      const batch = currentBatch.getStore();
+      if (batch?.engine === this) {
+        // Durability and hooks wait for the end of the batch.
+        batch.durable.push(durable);
+        batch.hooks.push(...tx.hooks[0]!);
+        return result;
+      }
       await durable;
       for (const hook of tx.hooks[0]!) await hook();
       return result;
@@ -315,6 +330,22 @@ export class Engine {
       tx.done = true;
       release();
     }
+  }
+
+  async batch<R>(fn: () => Promise<R>): Promise<R> {
+    if (this.tx() || currentBatch.getStore()?.engine === this) return fn();
+    const batch: Batch = { engine: this, durable: [], hooks: [] };
+    let outcome: { ok: true; value: R } | { ok: false; err: unknown };
+    try {
+      outcome = { ok: true, value: await currentBatch.run(batch, fn) };
+    } catch (err) {
+      outcome = { ok: false, err };
+    }
+    // The transactions that committed stand, whatever `fn` did after them.
+    await Promise.all(batch.durable);
+    for (const hook of batch.hooks) await hook();
+    if (!outcome.ok) throw outcome.err;
+    return outcome.value;
   }
 
   afterCommit(fn: () => void | Promise<void>): void {
@@ -463,6 +494,7 @@ export class Engine {
       collection: (def) => this.handle(def),
       transaction: (fn) => this.transaction(fn),
       afterCommit: (fn) => this.afterCommit(fn),
+      batch: (fn) => this.batch(fn),
       isEmpty: async () => this.isEmpty(),
       flush: () => extra.flush(),
       close: async () => {

@@ -128,6 +128,15 @@ export interface Storage {
    * (its failure is that call's failure; the commit stands); dropped on rollback. Only inside a transaction.
    */
   afterCommit(fn: () => void | Promise<void>): void;
+  /**
+   * Runs `fn`, whose transactions commit one after another as usual (each visible to all at its
+   * commit) but become durable together: `batch` waits once for all of them to reach disk, then
+   * runs their after-commit hooks in commit order, and only then resolves (or rethrows). For a
+   * request that runs several transactions in a row (a sync batch): one wait instead of one per
+   * transaction. A crash before `batch` resolves may lose its later transactions, none of which
+   * has been acknowledged; on storage that is durable at each commit it just runs `fn`.
+   */
+  batch<R>(fn: () => Promise<R>): Promise<R>;
   /** True when no collection holds a record (first start: seed). */
   isEmpty(): Promise<boolean>;
   /** Waits for every queued write to reach disk. */

@@ -176,4 +176,19 @@ describe('lowdb adapter on real files', () => {
       expect(await s.collection(wallets).count()).toBe(101);
       await s.close();
     }));
+
+  it('a batch of transactions run one after another waits for the journal once or twice, not once per transaction, and survives a reopen', () =>
+    inTempDir(async (dir) => {
+      const s = await openAt(dir);
+      const before = fsyncStats.journal;
+      await s.batch(async () => {
+        for (let i = 0; i < 20; i++) await s.transaction(() => s.collection(wallets).put({ id: `b${i}`, balance: i }));
+      });
+      // the first commit's append + one for the rest queued behind it
+      expect(fsyncStats.journal - before).toBeLessThanOrEqual(2);
+      // no close(): a second open on the same folder is what a restart after kill -9 sees
+      const again = await openAt(dir);
+      expect(await again.collection(wallets).count()).toBe(20);
+      await again.close();
+    }));
 });

@@ -20,7 +20,7 @@ export const syncMessages = {
 /**
  * POST /api/sync intake, after rocicorp's push protocol:
  *  1. commands are processed in the order sent, each in one transaction: its effects and its
- *     sync-log entry commit together or not at all;
+ *     sync-log entry commit together or not at all; the answer waits until all are durable;
  *  2. a command id already in the sync log answers its stored result ("duplicate") — no second
  *     effect. Transactions run one at a time, so the same batch sent twice at once applies once;
  *  3. a command id another store has used is refused, without that store's result;
@@ -47,9 +47,13 @@ export class SyncService {
   }
 
   async push(commands: SyncCommandEnvelope[], user: SessionUser): Promise<SyncResult[]> {
-    const results: SyncResult[] = [];
-    for (const command of commands) results.push(await this.one(command, user));
-    return results;
+    // The batch's transactions reach disk together: one wait per request, not one per command;
+    // the answer (and every SMS or e-mail a command sends) waits until all of them are durable.
+    return this.storage.batch(async () => {
+      const results: SyncResult[] = [];
+      for (const command of commands) results.push(await this.one(command, user));
+      return results;
+    });
   }
 
   private async one(command: SyncCommandEnvelope, user: SessionUser): Promise<SyncResult> {
