@@ -24,7 +24,7 @@ export const people = defineCollection({
   indexes: { byStore: { key: (p) => p.storeId, order: (p) => p.at } },
 });
 export const walletSchema = z.object({ id: z.string(), balance: z.number().int().nonnegative() });
-export const wallets = defineCollection({ name: 'wallets', schema: walletSchema, file: { group: 'money', durable: true } });
+export const wallets = defineCollection({ name: 'wallets', schema: walletSchema, file: { group: 'money', durable: true }, announce: true });
 export const noteSchema = z.object({ id: z.string(), value: z.unknown() });
 /** Often written, not fsynced, over several files. */
 export const notes = defineCollection({ name: 'notes', schema: noteSchema, file: { group: 'notes', durable: false, shards: 4 } });

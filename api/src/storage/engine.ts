@@ -348,6 +348,18 @@ export class Engine {
     return outcome.value;
   }
 
+  private readonly watchers = new Set<{ names: readonly string[]; fn: () => void }>();
+
+  onChange(collections: readonly CollectionDef[], fn: () => void): () => void {
+    for (const c of collections) {
+      this.table(c);
+      if (!c.announce) throw new Error(`onChange: ${c.name} is not declared with announce: true`);
+    }
+    const w = { names: collections.map((c) => c.name), fn };
+    this.watchers.add(w);
+    return () => this.watchers.delete(w);
+  }
+
   afterCommit(fn: () => void | Promise<void>): void {
     const tx = this.tx();
     // Outside a transaction there is no commit to wait for, and no caller to hand a failure to.
@@ -363,6 +375,10 @@ export class Engine {
         t.apply(id, v);
         changes.push({ table: t, id, value: v });
       }
+    }
+    if (changes.length > 0 && this.watchers.size > 0) {
+      const names = new Set(changes.map((c) => c.table.name));
+      for (const w of this.watchers) if (w.names.some((n) => names.has(n))) queueMicrotask(w.fn);
     }
     if (changes.length === 0 || !this.persistence) return Promise.resolve();
     return this.persistence.commit(changes);
@@ -495,6 +511,7 @@ export class Engine {
       transaction: (fn) => this.transaction(fn),
       afterCommit: (fn) => this.afterCommit(fn),
       batch: (fn) => this.batch(fn),
+      onChange: (collections, fn) => this.onChange(collections, fn),
       isEmpty: async () => this.isEmpty(),
       flush: () => extra.flush(),
       close: async () => {

@@ -41,6 +41,8 @@ export interface CollectionDef<T extends Entity = Entity, U extends string = str
   readonly file: FileGroup;
   readonly unique: { readonly [K in U]: Of<T, KeyValue> };
   readonly indexes: { readonly [K in I]: IndexDef<T> };
+  /** Commits that write it are announced to `onChange` listeners on every instance (caches of whole collections: the catalogue). */
+  readonly announce: boolean;
 }
 
 /** Declares a collection; `unique` and `indexes` default to none. */
@@ -50,6 +52,7 @@ export function defineCollection<T extends Entity, U extends string = never, I e
   file: FileGroup;
   unique?: { readonly [K in U]: (record: T) => KeyValue };
   indexes?: { readonly [K in I]: IndexDef<T> };
+  announce?: boolean;
 }): CollectionDef<T, U, I> {
   return {
     name: def.name,
@@ -57,6 +60,7 @@ export function defineCollection<T extends Entity, U extends string = never, I e
     file: def.file,
     unique: def.unique ?? ({} as { [K in U]: (record: T) => KeyValue }),
     indexes: def.indexes ?? ({} as { [K in I]: IndexDef<T> }),
+    announce: def.announce ?? false,
   };
 }
 
@@ -137,6 +141,13 @@ export interface Storage {
    * has been acknowledged; on storage that is durable at each commit it just runs `fn`.
    */
   batch<R>(fn: () => Promise<R>): Promise<R>;
+  /**
+   * Calls `fn` after every commit that wrote one of `collections` (each declared with
+   * `announce: true`) — on shared storage also the commits of other instances (PostgreSQL
+   * LISTEN/NOTIFY), and once after a lost connection, when changes may have been missed. For
+   * caches of whole collections (the catalogue). Returns a function that stops the calls.
+   */
+  onChange(collections: readonly CollectionDef[], fn: () => void): () => void;
   /** True when no collection holds a record (first start: seed). */
   isEmpty(): Promise<boolean>;
   /** Waits for every queued write to reach disk. */
