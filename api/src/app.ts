@@ -55,10 +55,11 @@ import { BookingService } from './modules/booking/service';
 import { companyRoutes } from './modules/company/routes';
 import { CompanyService } from './modules/company/service';
 import { createLocalCompanyRegistry } from './ports/company-registry';
+import { RateLimitService } from './modules/rate-limits/service';
 
 export interface App {
   app: Express;
-  services: { catalogue: CatalogueService; search: SearchService; cart: CartService; auth: AuthService; customers: CustomerService; sync: SyncService; payments: PaymentService; orders: OrderService; giftCards: GiftCardService; checkout: CheckoutService; myOrders: MyOrdersService; invoices: InvoiceService; widget: WidgetService; subscriptionScheduler: SubscriptionScheduler; lifestyle: LifestyleService; friends: FriendsService };
+  services: { rateLimits: RateLimitService; catalogue: CatalogueService; search: SearchService; cart: CartService; auth: AuthService; customers: CustomerService; sync: SyncService; payments: PaymentService; orders: OrderService; giftCards: GiftCardService; checkout: CheckoutService; myOrders: MyOrdersService; invoices: InvoiceService; widget: WidgetService; subscriptionScheduler: SubscriptionScheduler; lifestyle: LifestyleService; friends: FriendsService };
 }
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
@@ -66,6 +67,8 @@ const REQUEST_ID = /^[\w-]{8,64}$/;
 /** Builds the Express app from its dependencies without listening (tests call it directly). */
 export function createApp(deps: AppDeps): App {
   const { storage, clock, config, logger, mailer, sms } = deps;
+  // Rate-limit counters live in storage, shared by every instance on it.
+  const rateLimits = new RateLimitService(storage, clock, config.secret);
   const catalogue = new CatalogueService(storage);
   const search = new SearchService(catalogue, categoryTree);
   const cart = new CartService(storage, catalogue, clock);
@@ -151,23 +154,23 @@ export function createApp(deps: AppDeps): App {
   app.use(storeRoutes(new StoreFinderService(catalogue, clock)));
   app.use(shopperRoutes({ config, auth, cart }));
   app.use(cartRoutes({ config, auth, cart }));
-  app.use(authRoutes({ config, auth }));
-  app.use(accountFeatureRoutes({ config, auth, account, eid }));
-  app.use(staffRoutes({ config, auth, sync, customers, prescriptions, requisitions, orders, payments, bookings, myOrders }));
-  app.use(paymentRoutes({ config, payments }));
-  app.use(checkoutRoutes({ config, auth, checkout, giftCards }));
+  app.use(authRoutes({ config, auth, rateLimits }));
+  app.use(accountFeatureRoutes({ config, auth, account, eid, rateLimits }));
+  app.use(staffRoutes({ config, auth, sync, customers, prescriptions, requisitions, orders, payments, bookings, myOrders, rateLimits }));
+  app.use(paymentRoutes({ config, payments, rateLimits }));
+  app.use(checkoutRoutes({ config, auth, checkout, giftCards, rateLimits }));
   app.use(subscriptions.routes);
   app.use(myOrdersRoutes({ config, auth, myOrders }));
   app.use(invoiceRoutes({ config, auth, invoices }));
-  app.use(lifestyleRoutes({ config, auth, lifestyle }));
+  app.use(lifestyleRoutes({ config, auth, lifestyle, rateLimits }));
   app.use(friendsRoutes({ config, auth, friends }));
   app.use(bookingRoutes({ config, auth, bookings }));
-  app.use(companyRoutes({ config, company }));
+  app.use(companyRoutes({ config, company, rateLimits }));
   app.use(imageRoutes(catalogue));
   app.use(sitemapRoutes({ config, catalogue, tree: categoryTree }));
   app.use(imageResizeRoutes({ config, catalogue }));
 
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
-  return { app, services: { catalogue, search, cart, auth, customers, sync, payments, orders, giftCards, checkout, myOrders, invoices, widget, subscriptionScheduler: subscriptions.scheduler, lifestyle, friends } };
+  return { app, services: { rateLimits, catalogue, search, cart, auth, customers, sync, payments, orders, giftCards, checkout, myOrders, invoices, widget, subscriptionScheduler: subscriptions.scheduler, lifestyle, friends } };
 }

@@ -121,18 +121,17 @@ class Adapter {
       this.defs.set(def.name, { def, layout: layoutOf(def) });
       if (def.announce) this.announced.add(def.name);
     }
-    const self = this;
     this.storage = {
       pool,
-      collection: (def) => self.handle(def) as never,
-      transaction: (fn) => self.transaction(fn),
-      afterCommit: (fn) => self.afterCommit(fn),
-      batch: (fn) => self.batch(fn),
-      onChange: (collections, fn) => self.onChange(collections, fn),
-      listening: () => self.listenReady(),
-      isEmpty: () => self.isEmpty(),
+      collection: (def) => this.handle(def) as never,
+      transaction: (fn) => this.transaction(fn),
+      afterCommit: (fn) => this.afterCommit(fn),
+      batch: (fn) => this.batch(fn),
+      onChange: (collections, fn) => this.onChange(collections, fn),
+      listening: () => this.listenReady(),
+      isEmpty: () => this.isEmpty(),
       flush: async () => {},
-      close: () => self.close(),
+      close: () => this.close(),
     };
   }
 

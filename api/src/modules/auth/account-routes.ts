@@ -16,12 +16,14 @@ import type { EidService } from './eid-service';
 import { currentUser, requireRole } from './guard';
 import { attemptLimiter, loginLimiter, pendingLoginCookie, signIn } from './http';
 import type { AuthService } from './service';
+import type { RateLimitService } from '../rate-limits/service';
 
 export interface AccountFeatureDeps {
   config: AppConfig;
   auth: AuthService;
   account: AccountService;
   eid: EidService;
+  rateLimits: RateLimitService;
 }
 
 /**
@@ -33,9 +35,9 @@ export function accountFeatureRoutes(deps: AccountFeatureDeps): Router {
 
   const r = Router();
   const csrf = requireCsrf(config);
-  const limiter = loginLimiter(config);
+  const limiter = loginLimiter(deps, 'account');
   // Every request counts: the answer is always the same, so "failed" cannot be told apart.
-  const mailLimiter = attemptLimiter(config, { failedOnly: false, message: da.errors.rateLimited });
+  const mailLimiter = attemptLimiter(deps, { name: 'password-reset-mail', failedOnly: false, message: da.errors.rateLimited });
   const customer = requireRole(auth, ['customer']);
 
   r.post('/api/auth/password-reset/request', csrf, mailLimiter, async (req, res) => {

@@ -4,6 +4,7 @@ import { da, type SessionResponse } from '@optik/shared';
 import type { AppConfig } from '../../deps';
 import { errorBody } from '../../http/errors';
 import { SESSION_COOKIE, cookieOptions } from '../../http/identity';
+import type { RateLimitService } from '../rate-limits/service';
 import { TERMS_STEP_TTL_MS, TermsPendingError } from './service';
 
 /** Holds the token of a login waiting for the terms to be accepted (httpOnly, signed, 15 minutes). */
@@ -16,19 +17,27 @@ function attemptKey(req: Request): string {
   return `${ipKeyGenerator(req.ip ?? '')}|${who.trim().toLowerCase()}`;
 }
 
+/** What a limiter is built from: the limits in the config, the counters in storage (shared by every instance). */
+export interface LimiterDeps {
+  config: AppConfig;
+  rateLimits: RateLimitService;
+}
+
 /**
  * Rate limit per IP and account. `failedOnly` counts only refused attempts (a customer who logs
  * in and out all day is never throttled); without it every request counts (mailing links,
- * whose answer is always the same).
+ * whose answer is always the same). `name` names its counters: limiters of the same name count
+ * together, on every API instance.
  */
-export function attemptLimiter(config: AppConfig, opts: { failedOnly: boolean; message: string }) {
+export function attemptLimiter(deps: LimiterDeps, opts: { name: string; failedOnly: boolean; message: string }) {
   return rateLimit({
-    windowMs: config.loginRateLimit.windowMs,
-    limit: config.loginRateLimit.max,
+    windowMs: deps.config.loginRateLimit.windowMs,
+    limit: deps.config.loginRateLimit.max,
     skipSuccessfulRequests: opts.failedOnly,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     keyGenerator: attemptKey,
+    store: deps.rateLimits.store(opts.name),
     handler: (_req, res) => {
       res.status(429).json(errorBody('rate_limited', opts.message));
     },
@@ -36,7 +45,7 @@ export function attemptLimiter(config: AppConfig, opts: { failedOnly: boolean; m
 }
 
 /** The login limiter: failed attempts only, with the SPEC §8 "too many attempts" message. */
-export const loginLimiter = (config: AppConfig) => attemptLimiter(config, { failedOnly: true, message: da.errors.loginExpiredOrTooMany });
+export const loginLimiter = (deps: LimiterDeps, name: string) => attemptLimiter(deps, { name, failedOnly: true, message: da.errors.loginExpiredOrTooMany });
 
 /** Answers a successful login: the session cookie, and the session as JSON. */
 export function signIn(res: Response, config: AppConfig, { token, session }: { token: string; session: SessionResponse }) {

@@ -5,11 +5,12 @@ import { HttpError, parseOr400 } from '../../http/errors';
 import { SESSION_COOKIE, readSessionToken, requireCsrf } from '../../http/identity';
 import { loginLimiter, pendingLoginCookie, readPendingToken, signIn } from './http';
 import type { AuthService } from './service';
+import type { RateLimitService } from '../rate-limits/service';
 
-export function authRoutes(deps: { config: AppConfig; auth: AuthService }): Router {
+export function authRoutes(deps: { config: AppConfig; auth: AuthService; rateLimits: RateLimitService }): Router {
   const r = Router();
   const csrf = requireCsrf(deps.config);
-  const limiter = loginLimiter(deps.config);
+  const limiter = loginLimiter(deps, 'login');
 
   r.post('/api/auth/register', csrf, async (req, res) => {
     const body = parseOr400(registerRequestSchema, req.body ?? {});

@@ -6,15 +6,16 @@ import { readSessionToken, requireCsrf, verifiedShopperId } from '../../http/ide
 import type { AuthService } from '../auth/service';
 import type { GiftCardService } from '../gift-cards/service';
 import { giftCardAttemptThrottle, giftCardPinThrottle } from '../gift-cards/throttle';
+import type { RateLimitService } from '../rate-limits/service';
 import type { CheckoutService } from './service';
 
-export function checkoutRoutes(deps: { config: AppConfig; auth: AuthService; checkout: CheckoutService; giftCards: GiftCardService }): Router {
+export function checkoutRoutes(deps: { config: AppConfig; auth: AuthService; checkout: CheckoutService; giftCards: GiftCardService; rateLimits: RateLimitService }): Router {
   const r = Router();
   const csrf = requireCsrf(deps.config);
   const who = async (token: string | null) => (await deps.auth.resolve(token))?.user ?? null;
-  // PIN guessing is throttled by the one gift-card throttle of the app (shared with pay-by-link and the store counter).
-  const pinLimiter = giftCardPinThrottle(deps.config);
-  const withGiftCards = giftCardAttemptThrottle(deps.config);
+  // PIN guessing is throttled by the one gift-card throttle (its counters shared with pay-by-link and the store counter).
+  const pinLimiter = giftCardPinThrottle(deps);
+  const withGiftCards = giftCardAttemptThrottle(deps);
 
   r.post('/api/checkout/delivery-options', csrf, async (_req, res) => {
     res.json({ data: await deps.checkout.deliveryOptions(verifiedShopperId(res)) });

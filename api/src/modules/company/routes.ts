@@ -14,6 +14,7 @@ import type { AppConfig } from '../../deps';
 import { parseOr400 } from '../../http/errors';
 import { requireCsrf } from '../../http/identity';
 import { attemptLimiter } from '../auth/http';
+import type { RateLimitService } from '../rate-limits/service';
 import type { CompanyService } from './service';
 
 /**
@@ -21,12 +22,12 @@ import type { CompanyService } from './service';
  * printable document is a GET (opened as a page), with its token in the query string, which the
  * request log never records.
  */
-export function companyRoutes(deps: { config: AppConfig; company: CompanyService }): Router {
+export function companyRoutes(deps: { config: AppConfig; company: CompanyService; rateLimits: RateLimitService }): Router {
   const r = Router();
   const csrf = requireCsrf(deps.config);
   // Each call mails someone or tries a secret (a link, an employee number): throttled per IP.
-  const mailing = attemptLimiter(deps.config, { failedOnly: false, message: da.errors.rateLimited });
-  const guessing = attemptLimiter(deps.config, { failedOnly: true, message: da.errors.rateLimited });
+  const mailing = attemptLimiter(deps, { name: 'company-mail', failedOnly: false, message: da.errors.rateLimited });
+  const guessing = attemptLimiter(deps, { name: 'company-guess', failedOnly: true, message: da.errors.rateLimited });
   const noStore = { 'Cache-Control': 'no-store' };
 
   r.get('/api/company/lookup', async (req, res) => {

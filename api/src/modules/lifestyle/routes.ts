@@ -14,6 +14,7 @@ import { requireCsrf } from '../../http/identity';
 import { LifestyleUnavailableError } from '../../ports/lifestyle';
 import { currentUser, requireRole } from '../auth/guard';
 import type { AuthService } from '../auth/service';
+import type { RateLimitService } from '../rate-limits/service';
 import { renderDocumentHtml } from './documents';
 import type { LifestyleService } from './service';
 
@@ -23,7 +24,7 @@ import type { LifestyleService } from './service';
  * `{ service: 'maintenance', message }` while the platform is down (see lifestyleAnswerSchema);
  * changes answer 503 then.
  */
-export function lifestyleRoutes(deps: { config: AppConfig; auth: AuthService; lifestyle: LifestyleService }): Router {
+export function lifestyleRoutes(deps: { config: AppConfig; auth: AuthService; lifestyle: LifestyleService; rateLimits: RateLimitService }): Router {
   const r = Router();
   const csrf = requireCsrf(deps.config);
   const customer = requireRole(deps.auth, ['customer']);
@@ -36,6 +37,7 @@ export function lifestyleRoutes(deps: { config: AppConfig; auth: AuthService; li
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     keyGenerator: (_req, res) => `lifestyle-connect:${currentUser(res).id}`,
+    store: deps.rateLimits.store('lifestyle-connect'),
     handler: (_req, res) => {
       res.status(429).json(errorBody('rate_limited', da.errors.rateLimited));
     },

@@ -4,14 +4,15 @@ import type { AppConfig } from '../../deps';
 import { parseOr400 } from '../../http/errors';
 import { requireCsrf } from '../../http/identity';
 import { giftCardAttemptThrottle } from '../gift-cards/throttle';
+import type { RateLimitService } from '../rate-limits/service';
 import type { PaymentService } from './service';
 
 /** The shop's pay-by-link calls. Tokens come in the body, so they never reach a URL in a log. */
-export function paymentRoutes(deps: { config: AppConfig; payments: PaymentService }): Router {
+export function paymentRoutes(deps: { config: AppConfig; payments: PaymentService; rateLimits: RateLimitService }): Router {
   const r = Router();
   const csrf = requireCsrf(deps.config);
-  // Gift card PINs count against the app's one guessing throttle (as the balance lookup).
-  const withGiftCards = giftCardAttemptThrottle(deps.config);
+  // Gift card PINs count against the one guessing throttle (as the balance lookup).
+  const withGiftCards = giftCardAttemptThrottle(deps);
 
   r.post('/api/pay/lookup', csrf, async (req, res) => {
     const { token } = parseOr400(payLinkLookupRequestSchema, req.body ?? {});

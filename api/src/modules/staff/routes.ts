@@ -20,6 +20,7 @@ import type { BookingService } from '../booking/service';
 import type { CustomerService } from '../customers/service';
 import { hideGiftCardNumbers } from '../gift-cards/service';
 import { giftCardPinThrottle } from '../gift-cards/throttle';
+import type { RateLimitService } from '../rate-limits/service';
 import type { MyOrdersService } from '../my-orders/service';
 import type { OrderService } from '../orders/service';
 import type { PaymentService } from '../payments/service';
@@ -41,6 +42,7 @@ export function staffRoutes(deps: {
   payments: PaymentService;
   bookings: BookingService;
   myOrders: MyOrdersService;
+  rateLimits: RateLimitService;
 }): Router {
   const r = Router();
   const staff = [requireCsrf(deps.config), requireRole(deps.auth, STAFF_ROLES)];
@@ -72,7 +74,7 @@ export function staffRoutes(deps: {
 
   // A gift card taken at the counter (number and PIN typed by the customer): checked and taken at once, so it needs the network.
   // PIN guesses count against the app's one gift-card throttle.
-  r.post('/api/staff/orders/:orderId/gift-card', ...staff, giftCardPinThrottle(deps.config), async (req, res) => {
+  r.post('/api/staff/orders/:orderId/gift-card', ...staff, giftCardPinThrottle(deps), async (req, res) => {
     const { orderId } = parseOr400(z.object({ orderId: z.uuid('Ukendt ordre.') }), req.params);
     const card = parseOr400(staffGiftCardPaymentRequestSchema, req.body ?? {});
     res.set('Cache-Control', 'no-store');

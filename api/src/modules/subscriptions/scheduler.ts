@@ -100,9 +100,9 @@ export class SubscriptionScheduler {
     return this.coordination.run('subscriptions:deliveries', () => this.runOnce(now));
   }
 
-  /** Runs now and then every `intervalMs` (an hour) on `clock`'s time; returns the stop function. */
+  /** Runs once an hour on `clock`'s time, on one of the instances sharing the storage (looking every `intervalMs`); returns the stop function. */
   start(clock: Clock, intervalMs?: number): () => void {
-    return startHourlyJob(() => this.runDue(clock.now()), { logger: this.logger, failure: 'linseabonnementer: levering mislykkedes', intervalMs });
+    return startHourlyJob(() => this.runDue(clock.now()), { name: 'subscription-deliveries', storage: this.storage, clock, logger: this.logger, failure: 'linseabonnementer: levering mislykkedes', intervalMs });
   }
 
   private async runOnce(now: Date): Promise<DeliveryOutcome[]> {
