@@ -13,6 +13,12 @@ const envSchema = z.object({
   DATA_DIR: z.string().default(path.join(repoRoot, '.data')),
   /** At least 32 characters when given; otherwise one is generated once and kept in DATA_DIR. */
   APP_SECRET: z.string().min(32).optional(),
+  /** postgres://… — the shared database of several API instances; without it, the embedded store in DATA_DIR. */
+  STORAGE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'skal være en postgres://-adresse').optional(),
+  /** Connections per instance to PostgreSQL. */
+  DB_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
+  /** Key for personal data at rest (≥ 32 chars); required with STORAGE_URL, else the app secret serves. */
+  DATA_ENCRYPTION_KEY: z.string().min(32).optional(),
   SECURE_COOKIES: z.enum(['true', 'false']).default('false'),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
   LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
@@ -28,6 +34,9 @@ const envSchema = z.object({
 
 export interface ServerConfig {
   smtpUrl: string | null;
+  /** PostgreSQL, shared by every instance; null: the embedded store in `dataDir`. */
+  storageUrl: string | null;
+  dbPoolSize: number;
   port: number;
   host: string;
   dataDir: string;
@@ -43,16 +52,24 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
     throw new Error(`Ugyldig konfiguration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.STORAGE_URL) {
+    // Every instance on the database must sign and encrypt alike: no secret made up per machine.
+    const missing = (['APP_SECRET', 'DATA_ENCRYPTION_KEY'] as const).filter((k) => !e[k]);
+    if (missing.length) throw new Error(`Ugyldig konfiguration:\n${missing.map((k) => `  ${k}: skal sættes, når STORAGE_URL er sat (alle instanser deler den; mindst 32 tegn)`).join('\n')}`);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   await mkdir(dataDir, { recursive: true });
   return {
     smtpUrl: e.SMTP_URL ?? null,
+    storageUrl: e.STORAGE_URL ?? null,
+    dbPoolSize: e.DB_POOL_SIZE,
     port: e.PORT,
     host: e.HOST,
     dataDir,
     logLevel: e.LOG_LEVEL,
     app: {
       secret: e.APP_SECRET ?? (await localSecret(dataDir)),
+      ...(e.DATA_ENCRYPTION_KEY ? { dataKey: e.DATA_ENCRYPTION_KEY } : {}),
       secureCookies: e.SECURE_COOKIES === 'true',
       sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
       loginRateLimit: { windowMs: e.LOGIN_RATE_LIMIT_WINDOW_MIN * 60_000, max: e.LOGIN_RATE_LIMIT_MAX },

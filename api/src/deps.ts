@@ -16,8 +16,14 @@ import type { Clock } from './ports/clock';
 export { systemClock, type Clock } from './ports/clock';
 
 export interface AppConfig {
-  /** Secret for cookie signing and at-rest encryption keys (derived per purpose). */
+  /** Secret for cookie signing, tokens and HMACs. */
   secret: string;
+  /**
+   * Key for personal data at rest: the encryption of CPR numbers and prescriptions and the CPR
+   * blind index (keys derived per purpose). `DATA_ENCRYPTION_KEY`; the embedded store uses the
+   * app secret, as it always has, so its stored data stays readable.
+   */
+  dataKey?: string;
   /** Cookies get `Secure` when the shop is served over https. */
   secureCookies: boolean;
   /** Session lifetime for customers and store staff, in ms. */

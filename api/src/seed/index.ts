@@ -16,9 +16,18 @@ import { C } from '../collections';
 
 export const SEED_VERSION = 1;
 
-/** First start: fills an empty store with the demo data. Later starts keep what was written. */
-/** `secret` keys the demo gift cards' PIN hashes (the app's secret, so their PINs work). */
-export async function seedIfEmpty(storage: Storage, log: (msg: string) => void = () => {}, opts: { secret?: string } = {}): Promise<{ seeded: boolean; counts: Record<string, number> }> {
+/**
+ * First start: fills an empty store with the demo data; later starts keep what was written.
+ * `secret` keys the demo gift cards' PIN hashes (the app's secret, so their PINs work).
+ * One transaction: instances that start at the same moment on one database seed once (the other
+ * finds the store no longer empty when its transaction is retried), and a start killed midway
+ * leaves no half-seeded store behind.
+ */
+export function seedIfEmpty(storage: Storage, log: (msg: string) => void = () => {}, opts: { secret?: string } = {}): Promise<{ seeded: boolean; counts: Record<string, number> }> {
+  return storage.transaction(() => seed(storage, log, opts));
+}
+
+async function seed(storage: Storage, log: (msg: string) => void, opts: { secret?: string }): Promise<{ seeded: boolean; counts: Record<string, number> }> {
   if (!(await storage.isEmpty())) return { seeded: false, counts: {} };
   const articles = generateArticles();
   const stores = generateStores();

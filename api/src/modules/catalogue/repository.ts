@@ -20,6 +20,11 @@ export class CatalogueRepository {
     return { articles, stores, pages };
   }
 
+  /** Calls `fn` after any instance commits a change to the catalogue. */
+  onChange(fn: () => void): () => void {
+    return this.storage.onChange([articlesCollection, storesCollection, pagesCollection], fn);
+  }
+
   /** One store as stored now (not the snapshot's copy). */
   store(id: string): Promise<Store | undefined> {
     return this.storage.collection(storesCollection).get(id);

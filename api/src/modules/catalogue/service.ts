@@ -15,7 +15,8 @@ export interface CatalogueSnapshot {
 /**
  * Read model of the catalogue. Articles, stores and pages change rarely (seed, later an
  * import), so they are held as one immutable snapshot with indexes instead of copying
- * 1,500 records out of storage on every request. `invalidate()` after a catalogue write.
+ * 1,500 records out of storage on every request. A committed catalogue change, on any
+ * instance, drops the snapshot.
  */
 export class CatalogueService {
   private snapshot: Promise<CatalogueSnapshot> | null = null;
@@ -23,6 +24,8 @@ export class CatalogueService {
 
   constructor(storage: Storage) {
     this.repo = new CatalogueRepository(storage);
+    // A change by this or another instance (PostgreSQL NOTIFY) drops the snapshot; the next read rebuilds it.
+    this.repo.onChange(() => this.invalidate());
   }
 
   load(): Promise<CatalogueSnapshot> {
