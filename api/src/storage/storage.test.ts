@@ -192,3 +192,30 @@ describe('lowdb adapter on real files', () => {
       await again.close();
     }));
 });
+
+describe('onChange (embedded engine)', () => {
+  it('calls listeners after a commit that wrote an announced collection, not after a rollback, and refuses unannounced ones', async () => {
+    const s = createMemoryStorage(contractCollections);
+    const heard: number[] = [];
+    const stop = s.onChange([wallets], () => heard.push(heard.length + 1));
+    expect(() => s.onChange([people], () => undefined)).toThrow(/announce/);
+    await s.collection(people).insert(person('p1'));
+    await s.collection(wallets).insert({ id: 'w', balance: 1 });
+    await expect.poll(() => heard.length).toBe(1);
+    await s
+      .transaction(async () => {
+        await s.collection(wallets).put({ id: 'w', balance: 2 });
+        throw new Error('no');
+      })
+      .catch(() => undefined);
+    await s.transaction(async () => {
+      await s.collection(wallets).put({ id: 'w', balance: 3 });
+      await s.collection(notes).put({ id: 'n', value: 1 });
+    });
+    await expect.poll(() => heard.length).toBe(2);
+    stop();
+    await s.collection(wallets).put({ id: 'w', balance: 4 });
+    await s.collection(wallets).get('w');
+    expect(heard).toEqual([1, 2]);
+  });
+});
