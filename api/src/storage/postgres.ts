@@ -37,6 +37,11 @@ interface PgTx {
   written: Set<string>;
   /** Set when PostgreSQL failed a statement so that only a fresh attempt can go on. */
   doomed: unknown;
+  /**
+   * Committed or rolled back. Work started inside the transaction that outlives it (a shared
+   * cache being filled) then reads from the pool, never from a connection handed to someone else.
+   */
+  done: boolean;
 }
 
 interface Batch {
@@ -149,7 +154,7 @@ class Adapter {
 
   tx(): PgTx | undefined {
     const tx = currentTx.getStore();
-    return tx && tx.owner === this.storage ? tx : undefined;
+    return tx && tx.owner === this.storage && !tx.done ? tx : undefined;
   }
 
   /** Runs one statement in the caller's transaction, or on the pool. */
@@ -190,7 +195,19 @@ class Adapter {
   private async run<R>(fn: () => Promise<R>, isolation: 'SERIALIZABLE' | 'READ COMMITTED'): Promise<R> {
     for (let attempt = 1; ; attempt++) {
       const client = await this.pool.connect();
-      const tx: PgTx = { owner: this.storage, client, hooks: [[]], savepoints: 0, written: new Set(), doomed: null };
+      const tx: PgTx = { owner: this.storage, client, hooks: [[]], savepoints: 0, written: new Set(), doomed: null, done: false };
+      // A connection lost between statements (the server restarts) fails this attempt, never the process.
+      let lost: unknown = null;
+      const onError = (err: unknown) => {
+        lost = err;
+        tx.doomed ??= err;
+      };
+      client.on('error', onError);
+      const release = () => {
+        tx.done = true;
+        client.off('error', onError);
+        client.release(lost ? (lost as Error) : undefined);
+      };
       let result: R;
       try {
         await client.query(`BEGIN ISOLATION LEVEL ${isolation}`);
@@ -202,8 +219,9 @@ class Adapter {
         const notify = watched.length > 0 ? `SELECT pg_notify('${CHANGES_CHANNEL}', '${watched.join(',')}'); ` : '';
         await client.query(`${notify}COMMIT`);
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        client.release();
+        tx.done = true;
+        await client.query('ROLLBACK').catch((e: unknown) => (lost ??= e));
+        release();
         const cause = err instanceof RetryTransaction ? err.cause : tx.doomed && !(err instanceof DuplicateKeyError) ? tx.doomed : err;
         const code = pgCode(cause);
         const retry = code !== undefined && (RETRYABLE.has(code) || code === '23505');
@@ -214,7 +232,7 @@ class Adapter {
         }
         throw code === '23505' ? this.duplicateOf(cause) : cause;
       }
-      client.release();
+      release();
       const batch = currentBatch.getStore();
       if (batch?.owner === this.storage) batch.hooks.push(...tx.hooks[0]!);
       else for (const hook of tx.hooks[0]!) await hook();
