@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Starts the whole product: the API (embedded lowdb store under DATA_DIR, seeded on first
-// start) and both apps. `--dev` runs Vite dev servers and restarts the API on change;
-// otherwise the apps are built and served with `vite preview`.
+// Starts the whole product: the API (embedded lowdb store under DATA_DIR, or PostgreSQL when
+// STORAGE_URL is set; seeded on first start) and both apps. `--dev` runs Vite dev servers and
+// restarts the API on change; otherwise the apps are built and served with `vite preview`.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +13,19 @@ const webPort = process.env.WEB_PORT ?? '5173';
 const storePort = process.env.STORE_PORT ?? '5174';
 const dataDir = path.resolve(root, process.env.DATA_DIR ?? '.data');
 const apiUrl = process.env.API_URL ?? `http://127.0.0.1:${apiPort}`;
+// The API reads STORAGE_URL, APP_SECRET and DATA_ENCRYPTION_KEY from this environment as they are.
+const storage = process.env.STORAGE_URL ? `PostgreSQL ${redactPassword(process.env.STORAGE_URL)}` : dataDir;
 const env = { ...process.env, PORT: apiPort, DATA_DIR: dataDir, API_URL: apiUrl, WEB_PORT: webPort, STORE_PORT: storePort };
+
+function redactPassword(url) {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(ugyldig STORAGE_URL)';
+  }
+}
 
 const children = [];
 function start(name, args) {
@@ -67,7 +79,7 @@ start('Butiks-app', ['--filter', '@optik/store-pwa', mode, '--port', storePort, 
 await waitFor(`http://localhost:${webPort}/`, 'Webshop');
 await waitFor(`http://localhost:${storePort}/`, 'Butiks-app');
 console.log(`
-  Profil Optik kører med demodata (${dataDir}):
+  Profil Optik kører med demodata (${storage}):
     Webshop:     http://localhost:${webPort}/
     Butiks-app:  http://localhost:${storePort}/
     API:         http://localhost:${apiPort}/healthz
