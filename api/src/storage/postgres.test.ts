@@ -51,6 +51,15 @@ describe('postgres: several instances on one database', () => {
       expect(await a.collection(people).count()).toBe(1);
     }));
 
+  it('20 plain inserts of one id split across two instances: one stored, the rest refused (never overwritten)', () =>
+    twoInstances(async (a, b) => {
+      const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).collection(wallets).insert({ id: 'same', balance: i + 1 })));
+      const won = results.flatMap((r, i) => (r.status === 'fulfilled' ? [i + 1] : []));
+      expect(won).toHaveLength(1);
+      for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ name: 'DuplicateKeyError', key: 'id' });
+      expect((await b.collection(wallets).get('same'))?.balance).toBe(won[0]);
+    }));
+
   it('transactions that read, check and write one balance from two instances never overspend (serializable, retried)', () =>
     twoInstances(async (a, b) => {
       await a.collection(wallets).insert({ id: 'w', balance: 100 });

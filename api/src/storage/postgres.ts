@@ -503,7 +503,12 @@ class PgCollection implements Collection<Entity> {
     }
   }
 
-  private async upsert(rows: readonly Entity[], tx: PgTx) {
+  /**
+   * Writes rows. `insert` adds without ON CONFLICT: an id another transaction inserted after our
+   * check raises a unique violation, and the retried attempt's check then names it — a plain
+   * write at READ COMMITTED must never overwrite a record it thought absent.
+   */
+  private async upsert(rows: readonly Entity[], tx: PgTx, mode: 'insert' | 'upsert' = 'upsert') {
     // The last of several writes to one id wins, as on the embedded store.
     const byId = new Map(rows.map((r) => [r.id, r]));
     const list = [...byId.values()];
@@ -518,7 +523,7 @@ class PgCollection implements Collection<Entity> {
       }
       const types = colList.map((c) => (c === 'data' ? 'jsonb[]' : 'text[]'));
       await this.a.query(
-        `INSERT INTO ${this.t} (${colList.join(', ')}) SELECT * FROM unnest(${types.map((ty, j) => `$${j + 1}::${ty}`).join(', ')}) ON CONFLICT (id) DO UPDATE SET ${set}`,
+        `INSERT INTO ${this.t} (${colList.join(', ')}) SELECT * FROM unnest(${types.map((ty, j) => `$${j + 1}::${ty}`).join(', ')})${mode === 'upsert' ? ` ON CONFLICT (id) DO UPDATE SET ${set}` : ''}`,
         arrays,
       );
     }
@@ -530,7 +535,7 @@ class PgCollection implements Collection<Entity> {
     const row = structuredClone(item);
     await this.a.write(async (tx) => {
       await this.checkKeys([row], true);
-      await this.upsert([row], tx);
+      await this.upsert([row], tx, 'insert');
     });
     return row;
   }
