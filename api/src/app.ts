@@ -76,9 +76,10 @@ export function createApp(deps: AppDeps): App {
   const account = new AccountService(storage, clock, config, mailer, auth);
   // The e-ID broker; the local simulator when none is configured.
   const eidProvider = deps.eid ?? createSimulatedEid({ clock, redirectUri: `${config.publicWebUrl}${EID_CALLBACK_PATH}` });
-  const eid = new EidService(storage, clock, config, eidProvider, auth, createFieldCrypto(config.secret, 'cpr'));
-  const customers = new CustomerService(storage, clock, createFieldCrypto(config.secret, 'cpr'), config.secret);
-  const prescriptions = new PrescriptionService(storage, clock, createFieldCrypto(config.secret, 'prescription'), customers);
+  const dataKey = config.dataKey ?? config.secret;
+  const eid = new EidService(storage, clock, config, eidProvider, auth, createFieldCrypto(dataKey, 'cpr'));
+  const customers = new CustomerService(storage, clock, createFieldCrypto(dataKey, 'cpr'), dataKey);
+  const prescriptions = new PrescriptionService(storage, clock, createFieldCrypto(dataKey, 'prescription'), customers);
   const orders = new OrderService(storage, clock, catalogue, customers, prescriptions);
   const giftCards = new GiftCardService(storage, clock, config.secret);
   const payments = new PaymentService({ storage, coordination: deps.coordination, clock, config, mailer, sms, provider: deps.payments, orders, giftCards, customers, stores: catalogue });

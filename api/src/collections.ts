@@ -16,7 +16,9 @@ import { prescriptionsCollection } from './modules/prescriptions/records';
 import { requisitionsCollection } from './modules/requisitions/records';
 import { subscriptionsCollection } from './modules/subscriptions/records';
 import { syncLogCollection } from './modules/sync/records';
-import { widgetEventsCollection } from './modules/widget/records';
+import { widgetEventsCollection, widgetPopularityCollection, widgetQueriesCollection } from './modules/widget/records';
+import { rateLimitsCollection } from './modules/rate-limits/records';
+import { jobLeasesCollection } from './jobs/records';
 import { metaCollection } from './storage/counter';
 import type { CollectionDef } from './storage/port';
 
@@ -60,6 +62,10 @@ export const C = {
   companyContracts: companyContractsCollection,
   eyeHealthDays: eyeHealthDaysCollection,
   companyRequisitions: companyRequisitionsCollection,
+  widgetPopularity: widgetPopularityCollection,
+  widgetQueries: widgetQueriesCollection,
+  rateLimits: rateLimitsCollection,
+  jobLeases: jobLeasesCollection,
 } as const;
 
 export const allCollections: readonly CollectionDef[] = Object.values(C);

@@ -4,6 +4,8 @@ import { jobLeasesCollection } from './jobs/records';
 import type { Clock } from './ports/clock';
 import { DuplicateKeyError, type Storage } from './storage/port';
 
+export const HOUR_MS = 60 * 60 * 1000;
+
 /** How often an instance looks whether this hour's run is due; the job itself runs once an hour. */
 export const CHECK_MS = 5 * 60 * 1000;
 /** How long a claim stands unrenewed: the job of an instance that died is free again after this. */

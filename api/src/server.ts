@@ -12,6 +12,9 @@ import { openLowdbStorage } from './storage/lowdb';
 import type { Storage } from './storage/port';
 import { allCollections } from './collections';
 import { createMemoryCoordination } from './coordination/memory';
+import type { Coordination } from './coordination/port';
+import { createPostgresCoordination } from './coordination/postgres';
+import { openPostgresStorage } from './storage/postgres';
 import { createSimulatedExternalCalendar } from './modules/booking/external-calendar';
 import { createLocalLifestylePlatform } from './modules/lifestyle/local-platform';
 import { createSimulatedAgreements } from './modules/subscriptions/agreements';
@@ -22,16 +25,25 @@ const config = await loadConfig();
 const logger = pino({ level: config.logLevel, base: { service: 'optik-api' } });
 
 let storage: Storage;
+let coordination: Coordination & { close?: () => Promise<void> };
 try {
-  storage = await openLowdbStorage({ dir: config.dataDir, collections: allCollections, logger });
+  if (config.storageUrl) {
+    // Several instances share one PostgreSQL: data, sessions, limits, locks and job leases live there.
+    storage = await openPostgresStorage({ url: config.storageUrl, collections: allCollections, logger, poolSize: config.dbPoolSize });
+    coordination = createPostgresCoordination({ url: config.storageUrl, logger, poolSize: config.dbPoolSize });
+  } else {
+    storage = await openLowdbStorage({ dir: config.dataDir, collections: allCollections, logger });
+    coordination = createMemoryCoordination();
+  }
 } catch (err) {
-  // A corrupt data file must stop the server loudly, naming the file and its backup.
+  // A corrupt data file or an unreachable database stops the server loudly, naming what failed (never a password).
   logger.fatal({ err }, (err as Error).message);
   process.exit(1);
 }
 
 const seeded = await seedIfEmpty(storage, (msg) => logger.info(msg), { secret: config.app.secret });
-if (seeded.seeded) logger.info({ counts: seeded.counts }, `demodata lagt i ${config.dataDir}`);
+const where = config.storageUrl ? 'PostgreSQL' : config.dataDir;
+if (seeded.seeded) logger.info({ counts: seeded.counts }, `demodata lagt i ${where}`);
 
 const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl) : createLocalMailer(path.join(config.dataDir, 'mail'));
 // SMS and payments have only their local adapters today: SMS land in DATA_DIR/sms, payments go to the simulator.
@@ -41,7 +53,7 @@ const sms = createLocalSms(path.join(config.dataDir, 'sms'));
 const lifestyle = createLocalLifestylePlatform(storage, { secret: config.app.secret, maintenance: lifestyleMaintenanceFromEnv() });
 const { app, services } = createApp({
   storage,
-  coordination: createMemoryCoordination(),
+  coordination,
   clock: systemClock,
   config: config.app,
   logger,
@@ -53,17 +65,25 @@ const { app, services } = createApp({
   companyRegistry: createLocalCompanyRegistry(),
   lifestyle,
 });
-// Lens subscription deliveries: due ones now, then every hour (SPEC §3; the scheduler is idempotent).
-const stopSubscriptionScheduler = services.subscriptionScheduler.start(systemClock);
-// Lifestyle agreements: monthly invoices, activation and termination on their dates — now, then every hour (idempotent).
-const stopLifestyle = startHourlyJob(() => services.lifestyle.runDue(), { logger, failure: 'lifestyle: månedskørsel mislykkedes' });
+// Hourly jobs, each run once an hour by one of the instances sharing the storage (a lease in it), starting now.
+const jobs = { storage, clock: systemClock, logger };
+const stopJobs = [
+  // Lens subscription deliveries (SPEC §3; the scheduler is idempotent).
+  services.subscriptionScheduler.start(systemClock),
+  // Lifestyle agreements: monthly invoices, activation and termination on their dates (idempotent).
+  startHourlyJob(() => services.lifestyle.runDue(), { ...jobs, name: 'lifestyle-monthly', failure: 'lifestyle: månedskørsel mislykkedes' }),
+  // Widget events and searches older than 90 days go; events from before the shared popularity counters are counted into them.
+  startHourlyJob(() => services.widget.housekeeping(), { ...jobs, name: 'widget-housekeeping', failure: 'widget: oprydning mislykkedes' }),
+  // Rate-limit counters whose window has ended.
+  startHourlyJob(() => services.rateLimits.removeExpired(), { ...jobs, name: 'rate-limit-cleanup', failure: 'rate limits: oprydning mislykkedes' }),
+];
 // Warm the catalogue and search index before the first request.
 await services.search.search('briller');
 
 const server = app.listen(config.port, config.host, () => {
   const addr = server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
-  logger.info(`API klar på http://localhost:${port} (data: ${config.dataDir})`);
+  logger.info(`API klar på http://localhost:${port} (data: ${where})`);
 });
 
 let closing = false;
@@ -71,10 +91,10 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   logger.info(`${signal}: lukker ned`);
-  stopSubscriptionScheduler();
-  stopLifestyle();
+  for (const stop of stopJobs) stop();
   server.close();
   await storage.close();
+  await coordination.close?.();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -194,7 +194,7 @@ interface Index {
  * tolerance, a folded æ/ø/å twin field); filters, facet counts, sorting and paging run on
  * per-value bitsets and presorted position arrays, so a listing over 10,000 products costs a
  * few thousand word operations. Built from the catalogue snapshot, rebuilt when it changes.
- * Popularity (orders and events) is kept live beside the index.
+ * Popularity (orders and events) is kept beside the index, set and added to by the service.
  */
 export class WidgetEngine {
   private built: Index | null = null;
@@ -279,6 +279,14 @@ export class WidgetEngine {
   addPopularity(articleId: string, weight: number): void {
     this.popularity.set(articleId, (this.popularity.get(articleId) ?? 0) + weight);
     this.popularityVersion += 1;
+  }
+
+  /** Replaces every article's popularity (a refresh from storage, every half minute at most): ranked by at once. */
+  setPopularity(scores: ReadonlyMap<string, number>): void {
+    this.popularity.clear();
+    for (const [id, score] of scores) this.popularity.set(id, score);
+    this.popularityVersion += 1;
+    this.popularityOrder = null;
   }
 
   /** Positions by popularity, most first; re-sorted at most once a second while events arrive. */

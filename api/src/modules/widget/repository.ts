@@ -1,20 +1,140 @@
-import type { Page, Storage } from '../../storage/port';
-import { widgetEventsCollection, type WidgetEventRecord } from './records';
+import { createHash } from 'node:crypto';
+import { DuplicateKeyError, type Collection, type Entity, type Storage } from '../../storage/port';
+import { widgetEventsCollection, widgetPopularityCollection, widgetQueriesCollection, type WidgetEventRecord, type WidgetPopularityRecord, type WidgetQueryRecord } from './records';
 
-/** The widget's tracking events. */
+/** Events and queries are removed (or counted) this many per transaction. */
+const WRITE_PAGE = 200;
+
+/**
+ * Changes a record by `change`, or inserts `fresh()` when there is none — in one transaction (a
+ * savepoint inside the caller's), so a concurrent first insert by another instance either meets
+ * DuplicateKeyError here, and the change goes to theirs, or makes the storage retry the transaction.
+ */
+function upsert<T extends Entity>(storage: Storage, rows: Collection<T>, id: string, change: (cur: T) => T, fresh: () => T): Promise<T> {
+  return storage.transaction(async () => {
+    const changed = await rows.update(id, change);
+    if (changed) return changed;
+    try {
+      // A savepoint of its own: a taken id undoes only the insert.
+      return await storage.transaction(() => rows.insert(fresh()));
+    } catch (err) {
+      if (!(err instanceof DuplicateKeyError)) throw err;
+    }
+    const theirs = await rows.update(id, change);
+    if (!theirs) throw new Error(`${id}: the record that was in the way is gone`);
+    return theirs;
+  });
+}
+
+/** The widget's tracking events, the popularity counters they feed, and the counted searches. */
 export class WidgetRepository {
   constructor(private readonly storage: Storage) {}
 
   private get events() {
     return this.storage.collection(widgetEventsCollection);
   }
-
-  async addEvents(events: readonly WidgetEventRecord[]): Promise<void> {
-    await this.events.putMany(events);
+  private get popularity() {
+    return this.storage.collection(widgetPopularityCollection);
+  }
+  private get queries() {
+    return this.storage.collection(widgetQueriesCollection);
   }
 
-  /** Every event, oldest first, a page at a time (`after`: the previous page's `next`). */
-  eventPage(after: string | null, limit: number): Promise<Page<WidgetEventRecord>> {
-    return this.events.page('byTime', 'all', after === null ? { limit } : { limit, after });
+  /** Adds `delta` to each article's counter (in id order, so concurrent transactions lock rows alike). */
+  private async addScores(deltas: ReadonlyMap<string, number>): Promise<void> {
+    for (const id of [...deltas.keys()].sort()) {
+      const delta = deltas.get(id)!;
+      await upsert(this.storage, this.popularity, id, (cur) => ({ ...cur, score: cur.score + delta }), () => ({ id, score: delta }));
+    }
+  }
+
+  /** Stores events (marked counted) and adds their weights to the popularity counters, in one transaction. */
+  async addEvents(events: readonly WidgetEventRecord[], deltas: ReadonlyMap<string, number>): Promise<void> {
+    await this.storage.transaction(async () => {
+      await this.events.putMany(events.map((e) => ({ ...e, counted: true })));
+      await this.addScores(deltas);
+    });
+  }
+
+  /** Every article's counter from events (the collection is read whole on purpose: one row per article shoppers touched). */
+  scores(): Promise<WidgetPopularityRecord[]> {
+    return this.popularity.all();
+  }
+
+  /**
+   * Adds the events stored before the counters existed to them, a page per transaction: each is
+   * marked counted in the same transaction that adds its weight, so none counts twice. Returns how many.
+   */
+  async countUncounted(weigh: (e: WidgetEventRecord) => ReadonlyMap<string, number>): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const page = await this.events.list('uncounted', 'all', { limit: WRITE_PAGE });
+      if (page.length === 0) return total;
+      const counted = await this.storage.transaction(async () => {
+        const deltas = new Map<string, number>();
+        let n = 0;
+        for (const { id } of page) {
+          // Set by the update: the event as it was, when not yet counted.
+          let fresh = null as WidgetEventRecord | null;
+          await this.events.update(id, (e) => {
+            fresh = e.counted ? null : e;
+            return fresh ? { ...e, counted: true } : e;
+          });
+          if (!fresh) continue;
+          n += 1;
+          for (const [article, w] of weigh(fresh)) deltas.set(article, (deltas.get(article) ?? 0) + w);
+        }
+        await this.addScores(deltas);
+        return n;
+      });
+      total += counted;
+      // A page all counted meanwhile (by another instance) ends this run; a later run takes any rest.
+      if (counted === 0) return total;
+    }
+  }
+
+  /** Removes the events that came before `before` (ISO), oldest first, a page per transaction. Returns how many. */
+  removeEventsBefore(before: string): Promise<number> {
+    return this.removeRange(this.events, 'byTime', before, (e) => e.at < before);
+  }
+
+  /** Removes the searches nobody made since `before` (ISO). Returns how many. */
+  removeQueriesBefore(before: string): Promise<number> {
+    return this.removeRange(this.queries, 'byLast', before, (q) => q.lastAt < before);
+  }
+
+  /** Removes the records of `index` ordered before `before`, rechecked with `old` inside the transaction (a query searched again meanwhile stays). */
+  private async removeRange<T extends Entity, I extends string>(rows: Collection<T, string, I>, index: I, before: string, old: (r: T) => boolean): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const page = await rows.list(index, 'all', { to: before, limit: WRITE_PAGE });
+      if (page.length === 0) return total;
+      const removed = await this.storage.transaction(async () => {
+        let n = 0;
+        for (const { id } of page) {
+          const cur = await rows.get(id);
+          if (cur && old(cur) && (await rows.remove(id))) n += 1;
+        }
+        return n;
+      });
+      total += removed;
+      if (removed === 0) return total;
+    }
+  }
+
+  /** Counts one search of `query` (folded, at most QUERY_MAX_LENGTH long), atomically. */
+  async countQuery(query: string, at: string): Promise<void> {
+    const id = createHash('sha256').update(query).digest('hex');
+    await upsert(this.storage, this.queries, id, (cur) => ({ ...cur, count: cur.count + 1, lastAt: at }), () => ({ id, query, count: 1, lastAt: at }));
+  }
+
+  /** The most searched queries, most first. */
+  topQueries(limit: number): Promise<WidgetQueryRecord[]> {
+    return this.queries.list('byCount', 'all', { desc: true, limit });
+  }
+
+  /** The most searched queries starting with these two characters, most first. */
+  topQueriesStarting(start: string, limit: number): Promise<WidgetQueryRecord[]> {
+    return this.queries.list('byStart', start, { desc: true, limit });
   }
 }

@@ -4,9 +4,10 @@ import type { z } from 'zod';
 import type { Clock } from '../../deps';
 import { badRequest } from '../../http/errors';
 import type { Page, Storage } from '../../storage/port';
-import type { CatalogueService, CategoryTreeInput } from '../catalogue/service';
+import type { CatalogueService, CatalogueSnapshot, CategoryTreeInput } from '../catalogue/service';
 import type { OrderService } from '../orders/service';
 import { SORTS, toDisplay, UnknownFilterError, WidgetEngine, type QueryResult } from './engine';
+import { QUERY_MAX_LENGTH, type WidgetQueryRecord } from './records';
 import { WidgetRepository } from './repository';
 
 type SearchRequest = z.output<typeof searchResultsRequestSchema>;
@@ -16,8 +17,20 @@ type RecommendRequest = z.output<typeof recommendProductsRequestSchema>;
 /** Weights of what a shopper did, for "popular" (orders count most). */
 const EVENT_WEIGHT: Record<ProviderEvent['event_type'], number> = { purchase: 10, add_to_cart: 3, click: 1, page_view: 0.5, element_visible: 0, recommendations_inserted: 0 };
 
-/** Orders and events are read this many at a time. */
+/** Orders are read this many at a time. */
 const READ_PAGE = 500;
+
+/**
+ * Each instance reads the shared popularity counters again after this long (events posted to
+ * another instance count here from then on; this instance's own count at once).
+ */
+export const POPULARITY_REFRESH_MS = 30_000;
+/** Popular searches are read from storage per prefix at most this often per instance (a short per-process cache). */
+export const QUERY_CACHE_MS = 5_000;
+/** Prefixes kept in that cache at most (then it starts over). */
+const QUERY_CACHE_SIZE = 1_000;
+/** Events, and searches nobody made again, are kept this long (the hourly housekeeping removes older ones). */
+export const EVENT_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
 
 /** Calls `each` for every item of a paged read, page after page. */
 async function eachOf<T>(page: (after: string | null, limit: number) => Promise<Page<T>>, each: (item: T) => void): Promise<void> {
@@ -43,8 +56,13 @@ function decodeCursor(cursor: string | null | undefined): number {
 /** The /v2 provider API behind the widget: search, listing, suggestions, recommendations, events. */
 export class WidgetService {
   readonly engine: WidgetEngine;
-  private popularityLoaded: Promise<void> | null = null;
-  private readonly queries = new Map<string, number>();
+  /** Popularity from stored orders, computed once per process (new orders count through their purchase events). */
+  private fromOrders: Promise<ReadonlyMap<string, number>> | null = null;
+  /** When the engine's popularity was last read from storage (clock ms), and the read under way. */
+  private popularityAt: number | null = null;
+  private refreshing: Promise<void> | null = null;
+  /** Popular searches per folded prefix ('' = the most searched), as read from storage at `at`. */
+  private readonly queryCache = new Map<string, { at: number; rows: readonly WidgetQueryRecord[] }>();
   private readonly repo: WidgetRepository;
 
   constructor(
@@ -64,37 +82,56 @@ export class WidgetService {
     return eachOf((after, limit) => this.orders.page(after, limit), each);
   }
 
-  /** Popularity from stored orders and events, read once; later events add to it live. */
-  private warm(): Promise<void> {
-    this.popularityLoaded ??= (async () => {
-      const snapshot = await this.catalogue.load();
-      this.skuIndex = new Map([...snapshot.bySku].map(([sku, { article }]) => [sku, article.id]));
-      await this.eachOrder((o) => {
-        for (const l of o.lines) this.engine.addPopularity(l.articleId, EVENT_WEIGHT.purchase * l.quantity);
-      });
-      await eachOf((after, limit) => this.repo.eventPage(after, limit), (e) => this.count(e.event));
-    })();
-    return this.popularityLoaded;
+  /**
+   * Popularity as the engine ranks by: stored orders (read once) plus the event counters every
+   * instance shares in storage, read again when older than POPULARITY_REFRESH_MS.
+   */
+  private async freshPopularity(): Promise<void> {
+    const now = this.clock.now().getTime();
+    if (this.popularityAt !== null && now - this.popularityAt < POPULARITY_REFRESH_MS) return;
+    this.refreshing ??= this.loadPopularity(now).finally(() => {
+      this.refreshing = null;
+    });
+    await this.refreshing;
   }
 
-  private count(e: ProviderEvent) {
-    const w = EVENT_WEIGHT[e.event_type];
-    if (!w) return;
-    if (e.product_id) this.engine.addPopularity(e.product_id, w);
-    for (const id of e.product_ids ?? []) this.engine.addPopularity(id, w);
-    for (const p of e.products ?? []) {
-      this.engine.addPopularity(this.skuToArticle(p.sku), w * Math.abs(p.quantity));
+  private async loadPopularity(now: number): Promise<void> {
+    this.fromOrders ??= this.orderPopularity().catch((err: unknown) => {
+      this.fromOrders = null;
+      throw err;
+    });
+    const scores = new Map(await this.fromOrders);
+    for (const { id, score } of await this.repo.scores()) scores.set(id, (scores.get(id) ?? 0) + score);
+    this.engine.setPopularity(scores);
+    this.popularityAt = now;
+  }
+
+  private async orderPopularity(): Promise<Map<string, number>> {
+    const scores = new Map<string, number>();
+    await this.eachOrder((o) => {
+      for (const l of o.lines) scores.set(l.articleId, (scores.get(l.articleId) ?? 0) + EVENT_WEIGHT.purchase * l.quantity);
+    });
+    return scores;
+  }
+
+  /** What events add to articles' popularity; only articles of the catalogue count (purchases name skus). */
+  private weigh(events: readonly ProviderEvent[], snapshot: CatalogueSnapshot): Map<string, number> {
+    const deltas = new Map<string, number>();
+    const add = (id: string | undefined, w: number) => {
+      if (id !== undefined && snapshot.byId.has(id)) deltas.set(id, (deltas.get(id) ?? 0) + w);
+    };
+    for (const e of events) {
+      const w = EVENT_WEIGHT[e.event_type];
+      if (!w) continue;
+      add(e.product_id, w);
+      for (const id of e.product_ids ?? []) add(id, w);
+      for (const p of e.products ?? []) add(snapshot.bySku.get(p.sku)?.article.id ?? p.sku, w * Math.abs(p.quantity));
     }
-  }
-
-  /** Purchase events name skus; popularity is per article. */
-  private skuIndex = new Map<string, string>();
-  private skuToArticle(idOrSku: string): string {
-    return this.skuIndex.get(idOrSku) ?? idOrSku;
+    return deltas;
   }
 
   private async run(input: { query: string; route?: string; filters: SearchRequest['filters']; sorting?: SearchRequest['sorting']; limit: number; cursor?: string | null }): Promise<QueryResult & { next: string | null; offset: number }> {
-    await this.warm();
+    await this.freshPopularity();
     const offset = decodeCursor(input.cursor);
     try {
       const r = await this.engine.query({ query: input.query, route: input.route, filters: input.filters, sorting: input.sorting, offset, limit: input.limit });
@@ -112,9 +149,10 @@ export class WidgetService {
   async searchResults(req: SearchRequest) {
     const id = randomUUID();
     const r = await this.run(req);
-    if (req.query) this.queries.set(foldDanish(req.query), (this.queries.get(foldDanish(req.query)) ?? 0) + 1);
-    const snapshot = await this.catalogue.load();
     const q = foldDanish(req.query);
+    // Popular searches, shared by every instance; longer ones are not suggestions anyone would pick.
+    if (q && q.length <= QUERY_MAX_LENGTH) await this.repo.countQuery(q, this.clock.now().toISOString());
+    const snapshot = await this.catalogue.load();
     const content = q.length >= 2 ? snapshot.pages.filter((p) => foldDanish(`${p.title} ${p.slug}`).includes(q)).slice(0, 3) : [];
     return {
       n_hits: r.total,
@@ -162,13 +200,12 @@ export class WidgetService {
     const snapshot = await this.catalogue.load();
     const out: { type: 'query' | 'category' | 'content'; title: string; parent_title?: string; category_type?: string; page_url?: string }[] = [];
     if (!q) {
-      const popular = [...this.queries].sort((a, b) => b[1] - a[1]).slice(0, 3);
-      for (const [text] of popular) out.push({ type: 'query', title: text });
+      for (const { query: text } of (await this.popularQueries('')).slice(0, 3)) out.push({ type: 'query', title: text });
       return { suggestions_request_id: randomUUID(), suggestions: out };
     }
+    await this.freshPopularity();
     const seen = new Set<string>();
-    const fromQueries = [...this.queries].filter(([text]) => text.startsWith(q) && text !== q).sort((a, b) => b[1] - a[1]);
-    for (const [text] of fromQueries) if (seen.size < 3 && !seen.has(text)) seen.add(text);
+    for (const { query: text } of await this.popularQueries(q)) if (seen.size < 3 && text !== q) seen.add(text);
     const names = new Map<string, number>();
     for (const a of snapshot.articles) {
       for (const candidate of [a.brand, `${a.brand} ${a.name.replace(a.brand, '').trim().split(' ')[0] ?? ''}`.trim(), a.name]) {
@@ -195,6 +232,21 @@ export class WidgetService {
     const page = snapshot.pages.find((p) => foldDanish(p.title).split(/\s+/).some((w) => w.startsWith(q)));
     if (page) out.push({ type: 'content', title: page.title, page_url: page.url });
     return { suggestions_request_id: randomUUID(), suggestions: out };
+  }
+
+  /**
+   * The most searched queries starting with `q` (folded), most first: from storage, cached per
+   * prefix for QUERY_CACHE_MS in this process. Two-character buckets by count come from an index;
+   * a one-character prefix looks among the most searched overall.
+   */
+  private async popularQueries(q: string): Promise<readonly WidgetQueryRecord[]> {
+    const now = this.clock.now().getTime();
+    const cached = this.queryCache.get(q);
+    if (cached && now - cached.at < QUERY_CACHE_MS) return cached.rows;
+    const rows = q === '' ? await this.repo.topQueries(3) : (q.length < 2 ? await this.repo.topQueries(500) : await this.repo.topQueriesStarting(q.slice(0, 2), 200)).filter((r) => r.query.startsWith(q));
+    if (this.queryCache.size >= QUERY_CACHE_SIZE) this.queryCache.clear();
+    this.queryCache.set(q, { at: now, rows });
+    return rows;
   }
 
   /** Similar articles: same category first, then brand, shape, colour and a near price. */
@@ -239,7 +291,7 @@ export class WidgetService {
 
   /** POST /v2/recommend/products/{kind}: related, by product ids (cart), landing page, after basket, category. */
   async recommend(kind: 'category' | 'product' | 'products' | 'general', req: RecommendRequest) {
-    await this.warm();
+    await this.freshPopularity();
     const id = randomUUID();
     const limit = req.limit;
     let list: Article[];
@@ -272,12 +324,35 @@ export class WidgetService {
     return { displays, recommendation_request_id: id };
   }
 
-  /** Stored for popularity (and later analysis); shopper ids only as given, never personal data. */
+  /**
+   * Stored for popularity (and later analysis); shopper ids only as given, never personal data.
+   * The events and their weights in the shared popularity counters commit together; this
+   * instance ranks by them at once, others at their next refresh. (A refresh of this instance
+   * reading the counters at the same moment may count them twice, until the refresh after.)
+   */
   async createEvents(events: ProviderEvent[], market: string, tenant: string): Promise<number> {
-    await this.warm();
+    const snapshot = await this.catalogue.load();
     const at = this.clock.now().toISOString();
-    await this.repo.addEvents(events.map((event) => ({ id: randomUUID(), at, market, tenant, event })));
-    for (const e of events) this.count(e);
+    const deltas = this.weigh(events, snapshot);
+    await this.repo.addEvents(
+      events.map((event) => ({ id: randomUUID(), at, market, tenant, event })),
+      deltas,
+    );
+    for (const [id, w] of deltas) this.engine.addPopularity(id, w);
     return events.length;
+  }
+
+  /**
+   * The hourly housekeeping (once across instances): counts events stored before the popularity
+   * counters existed into them, then removes events, and searches nobody made again, older than
+   * EVENT_RETENTION_MS (their weight stays in the counters).
+   */
+  async housekeeping(): Promise<{ counted: number; events: number; queries: number }> {
+    const snapshot = await this.catalogue.load();
+    const counted = await this.repo.countUncounted((e) => this.weigh([e.event], snapshot));
+    const before = new Date(this.clock.now().getTime() - EVENT_RETENTION_MS).toISOString();
+    const events = await this.repo.removeEventsBefore(before);
+    const queries = await this.repo.removeQueriesBefore(before);
+    return { counted, events, queries };
   }
 }

@@ -1,9 +1,10 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listingResponseSchema, recommendationResponseSchema, searchResultResponseSchema, suggestionsResponseSchema, type Article } from '@optik/shared';
+import { listingResponseSchema, providerEventSchema, recommendationResponseSchema, searchResultResponseSchema, suggestionsResponseSchema, type Article } from '@optik/shared';
 import { makeTestApp, type TestApp } from '../../test/harness';
 import { articlesCollection } from '../catalogue/records';
-import { widgetEventsCollection } from './records';
+import { widgetEventsCollection, widgetPopularityCollection, widgetQueriesCollection } from './records';
+import { EVENT_RETENTION_MS, POPULARITY_REFRESH_MS, QUERY_CACHE_MS } from './service';
 
 let t: TestApp;
 let articles: Article[];
@@ -176,5 +177,79 @@ describe('events and wire compatibility', () => {
     const bad = await request(t.app).post('/v2/search/results').set('Content-Type', 'text/plain').send('{nope').expect(400);
     expect(bad.body.error.code).toBe('malformed_json');
     expect(bad.headers['content-type']).toMatch(/json/);
+  });
+});
+
+describe('across API instances on one storage', () => {
+  const general = async (app: TestApp) => (await request(app.app).post('/v2/recommend/products/general').send({ ...ctx, limit: 1 }).expect(200)).body.displays[0].product_id as string;
+  const purchase = (app: TestApp, article: Article, quantity: number) =>
+    request(app.app)
+      .post('/v2/create-events')
+      .send({ ...ctx, events: [{ event_type: 'purchase', transaction_id: 7, currency: 'DKK', products: [{ sku: article.skus[0]!.id, price: 100, quantity }] }] })
+      .expect(200);
+
+  it('events posted through one instance raise popularity on another once it refreshes', async () => {
+    const a = await makeTestApp();
+    const b = await makeTestApp({ storage: a.storage });
+    const before = await general(b);
+    const target = (await a.storage.collection(articlesCollection).all()).find((x) => x.price.unit.publicationStatus === 20 && x.category === 'briller' && x.id !== before)!;
+    await purchase(a, target, 3);
+    expect(await a.storage.collection(widgetPopularityCollection).get(target.id)).toEqual({ id: target.id, score: 30 });
+    // The instance that took the events counts them itself; the other ranks by them from its next refresh on.
+    expect(await general(a)).toBe(target.id);
+    b.clock.advance(POPULARITY_REFRESH_MS - 1);
+    expect(await general(b)).toBe(before);
+    b.clock.advance(1);
+    expect(await general(b)).toBe(target.id);
+  });
+
+  it('counts popular searches in storage: suggestions on another instance show them, read again after a few seconds', async () => {
+    const a = await makeTestApp();
+    const b = await makeTestApp({ storage: a.storage });
+    const search = (query: string) => request(a.app).post('/v2/search/results').send({ ...ctx, query }).expect(200);
+    const suggested = async (query: string) =>
+      (await request(b.app).get('/v2/search/suggestions').query({ ...ctx, query }).expect(200)).body.suggestions.filter((s: { type: string }) => s.type === 'query').map((s: { title: string }) => s.title);
+    for (const q of ['Solbriller', 'solbriller', 'SOLBRILLER', 'Kontaktlinser', 'ray-ban aviator', 'ray-ban aviator', 'x'.repeat(101)]) await search(q);
+    expect(await suggested('')).toEqual(['solbriller', 'ray-ban aviator', 'kontaktlinser']);
+    expect((await suggested('ray-b'))[0]).toBe('ray-ban aviator');
+    expect(await a.storage.collection(widgetQueriesCollection).count()).toBe(3);
+
+    for (let i = 0; i < 4; i++) await search('brille');
+    // This instance's short cache answers until it is QUERY_CACHE_MS old.
+    expect(await suggested('')).toEqual(['solbriller', 'ray-ban aviator', 'kontaktlinser']);
+    b.clock.advance(QUERY_CACHE_MS);
+    expect(await suggested('')).toEqual(['brille', 'solbriller', 'ray-ban aviator']);
+  });
+});
+
+describe('widget housekeeping', () => {
+  const click = (app: TestApp, productId: string) => request(app.app).post('/v2/create-events').send({ ...ctx, events: [{ event_type: 'click', product_id: productId }] }).expect(200);
+
+  it('removes only events older than 90 days, and keeps their weight in popularity', async () => {
+    const app = await makeTestApp();
+    const [x, y] = (await app.storage.collection(articlesCollection).all()).filter((a) => a.price.unit.publicationStatus === 20);
+    await click(app, x!.id);
+    const oldAt = app.clock.now().toISOString();
+    app.clock.advance(EVENT_RETENTION_MS - 60_000);
+    await click(app, y!.id);
+    app.clock.advance(2 * 60_000);
+    expect(await app.services.widget.housekeeping()).toEqual({ counted: 0, events: 1, queries: 0 });
+    const left = await app.storage.collection(widgetEventsCollection).all();
+    expect(left.map((e) => e.event.product_id)).toEqual([y!.id]);
+    expect(left.every((e) => e.at > oldAt)).toBe(true);
+    expect(await app.storage.collection(widgetPopularityCollection).get(x!.id)).toEqual({ id: x!.id, score: 1 });
+    expect(await app.services.widget.housekeeping()).toEqual({ counted: 0, events: 0, queries: 0 });
+  });
+
+  it('counts events stored before the popularity counters existed, once, and ignores ids outside the catalogue', async () => {
+    const app = await makeTestApp();
+    const x = (await app.storage.collection(articlesCollection).all()).find((a) => a.price.unit.publicationStatus === 20)!;
+    const at = app.clock.now().toISOString();
+    const old = (id: string, product_id: string) => ({ id, at, market: 'dk', tenant: 'profil-optik', event: providerEventSchema.parse({ event_type: 'add_to_cart', product_id }) });
+    await app.storage.collection(widgetEventsCollection).putMany([old('e1', x.id), old('e2', x.id), old('e3', 'findes-ikke')]);
+    expect(await app.services.widget.housekeeping()).toMatchObject({ counted: 3, events: 0 });
+    expect(await app.storage.collection(widgetPopularityCollection).all()).toEqual([{ id: x.id, score: 6 }]);
+    expect(await app.services.widget.housekeeping()).toMatchObject({ counted: 0 });
+    expect(await app.storage.collection(widgetPopularityCollection).get(x.id)).toEqual({ id: x.id, score: 6 });
   });
 });

@@ -1,0 +1,26 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { openPostgresStorage } from '../../storage/postgres';
+import { freshDatabase, stopTestPostgres } from '../../test/postgres';
+import { rateLimitsCollection } from './records';
+import { RateLimitService } from './service';
+
+afterAll(() => stopTestPostgres());
+
+describe('rate-limit counters on PostgreSQL, two instances', () => {
+  it('counts every hit from both at once, the racing first ones included', async () => {
+    const db = await freshDatabase();
+    const open = () => openPostgresStorage({ url: db.url, collections: [rateLimitsCollection], poolSize: 6 });
+    const [a, b] = await Promise.all([open(), open()]);
+    try {
+      const clock = { now: () => new Date('2026-11-26T10:00:00Z') };
+      const limits = [new RateLimitService(a, clock, 's'), new RateLimitService(b, clock, 's')];
+      const hits = await Promise.all(Array.from({ length: 30 }, (_, i) => limits[i % 2]!.hit('login', 'k', 60_000)));
+      expect(hits.map((h) => h.totalHits).sort((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+      expect((await limits[1]!.current('login', 'k'))!.totalHits).toBe(30);
+    } finally {
+      await a.close();
+      await b.close();
+      await db.drop();
+    }
+  });
+});
