@@ -92,7 +92,20 @@ async function shutdown(signal: string) {
   closing = true;
   logger.info(`${signal}: lukker ned`);
   for (const stop of stopJobs) stop();
-  server.close();
+  // Requests under way finish (a rolling restart behind the proxy loses none), idle keep-alive
+  // connections close; after 10 s the rest are cut.
+  await new Promise<void>((resolve) => {
+    const cut = setTimeout(() => {
+      server.closeAllConnections();
+      resolve();
+    }, 10_000);
+    cut.unref();
+    server.close(() => {
+      clearTimeout(cut);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
   await storage.close();
   await coordination.close?.();
   process.exit(0);

@@ -289,6 +289,18 @@ export function storageContract(name: string, open: () => Promise<ContractSubjec
         expect(hooks.at(-1)).toBe('kept');
       }));
 
+    it('detached reads see committed state, not the caller’s transaction', () =>
+      withStorage(async ({ storage }) => {
+        const w = storage.collection(wallets);
+        await w.insert({ id: 'w', balance: 1 });
+        await storage.transaction(async () => {
+          await w.put({ id: 'w', balance: 2 });
+          expect((await storage.detached(() => w.get('w')))?.balance).toBe(1);
+          expect((await w.get('w'))?.balance).toBe(2);
+        });
+        expect((await storage.detached(() => w.get('w')))?.balance).toBe(2);
+      }));
+
     it('others never see a transaction half done; a nested transaction is a savepoint', () =>
       withStorage(async ({ storage }) => {
         const w = storage.collection(wallets);

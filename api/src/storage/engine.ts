@@ -348,6 +348,10 @@ export class Engine {
     return outcome.value;
   }
 
+  detached<R>(fn: () => Promise<R>): Promise<R> {
+    return current.exit(() => currentBatch.exit(fn));
+  }
+
   private readonly watchers = new Set<{ names: readonly string[]; fn: () => void }>();
 
   onChange(collections: readonly CollectionDef[], fn: () => void): () => void {
@@ -511,6 +515,7 @@ export class Engine {
       transaction: (fn) => this.transaction(fn),
       afterCommit: (fn) => this.afterCommit(fn),
       batch: (fn) => this.batch(fn),
+      detached: (fn) => this.detached(fn),
       onChange: (collections, fn) => this.onChange(collections, fn),
       isEmpty: async () => this.isEmpty(),
       flush: () => extra.flush(),

@@ -142,6 +142,13 @@ export interface Storage {
    */
   batch<R>(fn: () => Promise<R>): Promise<R>;
   /**
+   * Runs `fn` outside the caller's transaction (and batch): its reads see committed state. For
+   * shared caches filled on demand (the catalogue snapshot), which must not be built from one
+   * request's transaction snapshot. Reads only: on the embedded store a write inside would wait
+   * for the caller's transaction to end.
+   */
+  detached<R>(fn: () => Promise<R>): Promise<R>;
+  /**
    * Calls `fn` after every commit that wrote one of `collections` (each declared with
    * `announce: true`) — on shared storage also the commits of other instances (PostgreSQL
    * LISTEN/NOTIFY), and once after a lost connection, when changes may have been missed. For

@@ -102,6 +102,17 @@ describe('postgres: several instances on one database', () => {
       await expect.poll(() => heard.length).toBe(2);
     }));
 
+  it('a detached read inside a transaction that began before another instance’s commit sees that commit', () =>
+    twoInstances(async (a, b) => {
+      await a.collection(wallets).insert({ id: 'w', balance: 1 });
+      const seen = await b.transaction(async () => {
+        const before = (await b.collection(wallets).get('w'))?.balance; // the snapshot is taken here
+        await a.collection(wallets).put({ id: 'w', balance: 2 });
+        return { before, inside: (await b.collection(wallets).get('w'))?.balance, detached: (await b.detached(() => b.collection(wallets).get('w')))?.balance };
+      });
+      expect(seen).toEqual({ before: 1, inside: 1, detached: 2 });
+    }));
+
   it('a unique key taken inside a transaction leaves it usable: the caller can catch and go on', () =>
     twoInstances(async (a) => {
       await a.collection(people).insert(person('old', { email: 'taken@example.dk' }));

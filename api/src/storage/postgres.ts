@@ -37,6 +37,8 @@ interface PgTx {
   written: Set<string>;
   /** Set when PostgreSQL failed a statement so that only a fresh attempt can go on. */
   doomed: unknown;
+  /** The statement in flight on `client`; the next waits for it. */
+  queue: Promise<void>;
   /**
    * Committed or rolled back. Work started inside the transaction that outlives it (a shared
    * cache being filled) then reads from the pool, never from a connection handed to someone else.
@@ -132,6 +134,7 @@ class Adapter {
       transaction: (fn) => this.transaction(fn),
       afterCommit: (fn) => this.afterCommit(fn),
       batch: (fn) => this.batch(fn),
+      detached: (fn) => this.detached(fn),
       onChange: (collections, fn) => this.onChange(collections, fn),
       listening: () => this.listenReady(),
       isEmpty: () => this.isEmpty(),
@@ -163,7 +166,13 @@ class Adapter {
     if (!tx) return this.pool.query<R>(text, values);
     if (tx.doomed) throw new RetryTransaction(tx.doomed);
     try {
-      return await tx.client.query<R>(text, values);
+      // One statement at a time on the transaction's connection (reads started together queue here, not in the driver).
+      const run = tx.queue.then(() => tx.client.query<R>(text, values));
+      tx.queue = run.then(
+        () => undefined,
+        () => undefined,
+      );
+      return await run;
     } catch (err) {
       // Inside a transaction every failure is final for this attempt: PostgreSQL aborts it.
       tx.doomed = err;
@@ -195,7 +204,7 @@ class Adapter {
   private async run<R>(fn: () => Promise<R>, isolation: 'SERIALIZABLE' | 'READ COMMITTED'): Promise<R> {
     for (let attempt = 1; ; attempt++) {
       const client = await this.pool.connect();
-      const tx: PgTx = { owner: this.storage, client, hooks: [[]], savepoints: 0, written: new Set(), doomed: null, done: false };
+      const tx: PgTx = { owner: this.storage, client, hooks: [[]], savepoints: 0, written: new Set(), doomed: null, done: false, queue: Promise.resolve() };
       // A connection lost between statements (the server restarts) fails this attempt, never the process.
       let lost: unknown = null;
       const onError = (err: unknown) => {
@@ -257,6 +266,10 @@ class Adapter {
       await this.query(`ROLLBACK TO SAVEPOINT ${name}`);
       throw err;
     }
+  }
+
+  detached<R>(fn: () => Promise<R>): Promise<R> {
+    return currentTx.exit(() => currentBatch.exit(fn));
   }
 
   afterCommit(fn: Hook): void {

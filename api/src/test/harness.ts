@@ -6,10 +6,11 @@ import { createApp, type App } from '../app';
 import type { AppConfig, AppDeps, Clock } from '../deps';
 import { seedIfEmpty } from '../seed/index';
 import { createMemoryMailer } from '../ports/mail';
-import { createSimulatedPayments } from '../ports/payments';
+import { createSimulatedPayments, type PaymentProvider } from '../ports/payments';
 import { createMemorySms } from '../ports/sms';
 import { createMemoryStorage } from '../storage/memory';
 import { createMemoryCoordination } from '../coordination/memory';
+import type { Coordination } from '../coordination/port';
 import type { Entity, Storage } from '../storage/port';
 import { allCollections, C } from '../collections';
 
@@ -59,19 +60,37 @@ export interface TestApp extends App {
   sms: ReturnType<typeof createMemorySms>;
 }
 
+/** Adapters of outside ports in place of the local ones (a Lifestyle platform under maintenance …), given the test's storage. */
+type PortOverrides = (storage: Storage) => Partial<Pick<AppDeps, 'payments' | 'paymentAgreements' | 'bookingCalendar' | 'companyRegistry' | 'lifestyle'>>;
+
 export async function makeTestApp(
   opts: {
     storage?: Storage;
     config?: Partial<AppConfig>;
-    /** Adapters of outside ports in place of the local ones (a Lifestyle platform under maintenance …), given the test's storage. */
-    ports?: (storage: Storage) => Partial<Pick<AppDeps, 'payments' | 'paymentAgreements' | 'bookingCalendar' | 'companyRegistry' | 'lifestyle'>>;
+    ports?: PortOverrides;
   } = {},
 ): Promise<TestApp> {
   const storage = opts.storage ?? (await seededCopy());
-  const clock = new TestClock();
-  const mailer = createMemoryMailer();
-  const sms = createMemorySms();
-  const app = createApp({ storage, coordination: createMemoryCoordination(), clock, mailer, sms, payments: createSimulatedPayments(), config: { ...testConfig, ...opts.config }, logger: pino({ level: 'silent' }), ...opts.ports?.(storage) });
+  return createTestAppOn({ storage, coordination: createMemoryCoordination(), clock: new TestClock(), mailer: createMemoryMailer(), sms: createMemorySms(), config: opts.config, ports: opts.ports });
+}
+
+/**
+ * A test app on the given storage, coordination, clock and outboxes, as makeTestApp builds one:
+ * for tests that run several "instances" of the API on one storage and count what all of them
+ * send. Payments default to a fresh simulator; pass one to share (or count) it.
+ */
+export function createTestAppOn(opts: {
+  storage: Storage;
+  coordination: Coordination;
+  clock: TestClock;
+  mailer: TestApp['mailer'];
+  sms: TestApp['sms'];
+  payments?: PaymentProvider;
+  config?: Partial<AppConfig>;
+  ports?: PortOverrides;
+}): TestApp {
+  const { storage, clock, mailer, sms } = opts;
+  const app = createApp({ storage, coordination: opts.coordination, clock, mailer, sms, payments: opts.payments ?? createSimulatedPayments(), config: { ...testConfig, ...opts.config }, logger: pino({ level: 'silent' }), ...opts.ports?.(storage) });
   return { ...app, storage, clock, mailer, sms };
 }
 

@@ -12,12 +12,16 @@ export class CatalogueRepository {
 
   /** Everything the snapshot is built from (read whole on purpose: see above). */
   async everything(): Promise<{ articles: Article[]; stores: Store[]; pages: ContentPageRecord[] }> {
-    const [articles, stores, pages] = await Promise.all([
-      this.storage.collection(articlesCollection).all(),
-      this.storage.collection(storesCollection).all(),
-      this.storage.collection(pagesCollection).all(),
-    ]);
-    return { articles, stores, pages };
+    // The snapshot is shared by every request: read committed state, never the snapshot of the
+    // transaction that happened to ask first (it may predate another instance's change).
+    return this.storage.detached(async () => {
+      const [articles, stores, pages] = await Promise.all([
+        this.storage.collection(articlesCollection).all(),
+        this.storage.collection(storesCollection).all(),
+        this.storage.collection(pagesCollection).all(),
+      ]);
+      return { articles, stores, pages };
+    });
   }
 
   /** Calls `fn` after any instance commits a change to the catalogue. */
