@@ -190,6 +190,15 @@ export function storageContract(name: string, open: () => Promise<ContractSubjec
         expect((await n.get('counter'))?.value).toBe(200);
       }));
 
+    it('upsert: 100 at once on an absent record count every one (the first adds it, the rest change it)', () =>
+      withStorage(async ({ storage }) => {
+        const w = storage.collection(wallets);
+        const results = await Promise.all(Array.from({ length: 100 }, () => w.upsert('hits', (cur) => ({ ...cur, balance: cur.balance + 1 }), () => ({ id: 'hits', balance: 1 }))));
+        expect((await w.get('hits'))?.balance).toBe(100);
+        expect(new Set(results.map((r) => r.balance)).size).toBe(100);
+        await expect(w.upsert('hits', (cur) => ({ ...cur, id: 'other' }), () => ({ id: 'hits', balance: 0 }))).rejects.toThrow(/may not change the id/);
+      }));
+
     it('a transaction commits writes to several collections together', () =>
       withStorage(async ({ storage }) => {
         await storage.collection(wallets).insert({ id: 'w', balance: 100 });

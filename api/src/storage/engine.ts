@@ -616,6 +616,16 @@ class EngineCollection implements Collection<Entity> {
       return clone(next);
     });
   }
+  async upsert(id: string, change: (current: Entity) => Entity, fresh: () => Entity) {
+    this.live();
+    return this.e.write((tx) => {
+      const cur = this.e.read(this.t, id);
+      const next = clone(cur === undefined ? fresh() : change(clone(cur)));
+      if (next.id !== id) throw new Error(`${this.t.name}: upsert may not change the id`);
+      this.e.stage(tx, this.t, next);
+      return clone(next);
+    });
+  }
   async remove(id: string) {
     this.live();
     return this.e.write((tx) => {

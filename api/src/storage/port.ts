@@ -114,6 +114,12 @@ export interface Collection<T extends Entity, U extends string = string, I exten
    * (or throws to abort, leaving the record unchanged). Resolves undefined when absent.
    */
   update(id: string, mutate: (current: T) => T): Promise<T | undefined>;
+  /**
+   * Atomic counter-style write: `change` the record, or add `fresh()` when there is none — as one
+   * step, also when several instances do it at once (a hot record queues on its row lock, never
+   * loses a change). Rejects with DuplicateKeyError only for a unique key other than the id.
+   */
+  upsert(id: string, change: (current: T) => T, fresh: () => T): Promise<T>;
   remove(id: string): Promise<boolean>;
 }
 

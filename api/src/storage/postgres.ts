@@ -49,6 +49,8 @@ interface PgTx {
 interface Batch {
   owner: PostgresStorage;
   hooks: Hook[];
+  /** A transaction committed without waiting for the disk: the batch flushes before it ends. */
+  unflushed: boolean;
 }
 
 const currentTx = new AsyncLocalStorage<PgTx>();
@@ -219,7 +221,12 @@ class Adapter {
       };
       let result: R;
       try {
-        await client.query(`BEGIN ISOLATION LEVEL ${isolation}`);
+        // Inside a batch a commit need not wait for the disk: the batch waits once, at its end
+        // (the WAL is one sequence, so the last flush covers every earlier commit).
+        const batch = currentBatch.getStore();
+        const deferred = batch?.owner === this.storage;
+        await client.query(`BEGIN ISOLATION LEVEL ${isolation}${deferred ? '; SET LOCAL synchronous_commit TO OFF' : ''}`);
+        if (deferred) batch.unflushed = true;
         result = await currentTx.run(tx, fn);
         if (tx.doomed) throw new RetryTransaction(tx.doomed);
         // NOTIFY serialises commits that use it: only collections declared `announce` are announced.
@@ -279,15 +286,17 @@ class Adapter {
   }
 
   async batch<R>(fn: () => Promise<R>): Promise<R> {
-    // Every commit is durable when it returns; a batch only holds the hooks back to its end.
     if (this.tx() || currentBatch.getStore()?.owner === this.storage) return fn();
-    const batch: Batch = { owner: this.storage, hooks: [] };
+    const batch: Batch = { owner: this.storage, hooks: [], unflushed: false };
     let outcome: { ok: true; value: R } | { ok: false; err: unknown };
     try {
       outcome = { ok: true, value: await currentBatch.run(batch, fn) };
     } catch (err) {
       outcome = { ok: false, err };
     }
+    // A durable commit of its own (an xid makes it write a commit record) flushes the WAL up to
+    // it, and so every commit of the batch before it.
+    if (batch.unflushed) await this.pool.query('SELECT txid_current()');
     for (const hook of batch.hooks) await hook();
     if (!outcome.ok) throw outcome.err;
     return outcome.value;
@@ -521,7 +530,7 @@ class PgCollection implements Collection<Entity> {
    * check raises a unique violation, and the retried attempt's check then names it — a plain
    * write at READ COMMITTED must never overwrite a record it thought absent.
    */
-  private async upsert(rows: readonly Entity[], tx: PgTx, mode: 'insert' | 'upsert' = 'upsert') {
+  private async writeRows(rows: readonly Entity[], tx: PgTx, mode: 'insert' | 'upsert' = 'upsert') {
     // The last of several writes to one id wins, as on the embedded store.
     const byId = new Map(rows.map((r) => [r.id, r]));
     const list = [...byId.values()];
@@ -548,7 +557,7 @@ class PgCollection implements Collection<Entity> {
     const row = structuredClone(item);
     await this.a.write(async (tx) => {
       await this.checkKeys([row], true);
-      await this.upsert([row], tx, 'insert');
+      await this.writeRows([row], tx, 'insert');
     });
     return row;
   }
@@ -558,7 +567,7 @@ class PgCollection implements Collection<Entity> {
     const row = structuredClone(item);
     await this.a.write(async (tx) => {
       await this.checkKeys([row], false);
-      await this.upsert([row], tx);
+      await this.writeRows([row], tx);
     });
     return row;
   }
@@ -569,7 +578,7 @@ class PgCollection implements Collection<Entity> {
     const rows = items.map((r) => structuredClone(r));
     await this.a.write(async (tx) => {
       await this.checkKeys(rows, false);
-      await this.upsert(rows, tx);
+      await this.writeRows(rows, tx);
     });
   }
 
@@ -582,8 +591,32 @@ class PgCollection implements Collection<Entity> {
       const next = structuredClone(mutate(cur));
       if (next.id !== id) throw new Error(`${this.def.name}: update may not change the id`);
       await this.checkKeys([next], false);
-      await this.upsert([next], tx);
+      await this.writeRows([next], tx);
       return next;
+    });
+  }
+
+  async upsert(id: string, change: (current: Entity) => Entity, fresh: () => Entity) {
+    this.live();
+    return this.a.write(async (tx) => {
+      for (;;) {
+        const r = await this.a.query<{ data: Entity }>(`SELECT data FROM ${this.t} WHERE id = $1 FOR UPDATE`, [id]);
+        const cur = r.rows[0]?.data;
+        const next = structuredClone(cur === undefined ? fresh() : change(cur));
+        if (next.id !== id) throw new Error(`${this.def.name}: upsert may not change the id`);
+        await this.checkKeys([next], false);
+        if (cur !== undefined) {
+          await this.writeRows([next], tx);
+          return next;
+        }
+        // Absent: add it, unless another transaction just did — then change theirs (READ COMMITTED
+        // sees it on the next lock; in a serializable transaction the conflict retries the attempt).
+        const added = await this.a.query(`INSERT INTO ${this.t} (${['id', 'data', ...this.cols].join(', ')}) VALUES (${['id', 'data', ...this.cols].map((_, i) => `$${i + 1}`).join(', ')}) ON CONFLICT (id) DO NOTHING`, [next.id, JSON.stringify(next), ...valuesOf(this.def, this.layout, next)]);
+        if (added.rowCount) {
+          tx.written.add(this.def.name);
+          return next;
+        }
+      }
     });
   }
 

@@ -1,4 +1,4 @@
-import { DuplicateKeyError, type Storage } from '../../storage/port';
+import type { Storage } from '../../storage/port';
 import { rateLimitsCollection, type RateLimitRecord } from './records';
 
 /** Expired counters are removed this many per transaction. */
@@ -19,28 +19,14 @@ export class RateLimitRepository {
   }
 
   /**
-   * Counts one hit, atomically: in the window under way, or as the first of a new one when there
-   * is none or it has ended. One transaction: an `update` of the stored counter, or the insert of
-   * the first hit; when another instance inserted it first (DuplicateKeyError, or a conflict the
-   * storage retries the transaction for) the hit goes to theirs.
+   * Counts one hit, atomically (a row-locked upsert: concurrent hits from several instances queue
+   * on the counter, none is lost): in the window under way, or as the first of a new one when
+   * there is none or it has ended.
    */
   hit(id: string, now: Date, windowMs: number): Promise<RateLimitRecord> {
     const at = now.toISOString();
     const fresh = (): RateLimitRecord => ({ id, hits: 1, resetAt: new Date(now.getTime() + windowMs).toISOString() });
-    const bump = (r: RateLimitRecord): RateLimitRecord => (r.resetAt <= at ? fresh() : { ...r, hits: r.hits + 1 });
-    return this.storage.transaction(async () => {
-      const counted = await this.rows.update(id, bump);
-      if (counted) return counted;
-      try {
-        // A savepoint: a taken id undoes only the insert.
-        return await this.storage.transaction(() => this.rows.insert(fresh()));
-      } catch (err) {
-        if (!(err instanceof DuplicateKeyError)) throw err;
-      }
-      const theirs = await this.rows.update(id, bump);
-      if (!theirs) throw new Error('rateLimits: the counter that was in the way is gone');
-      return theirs;
-    });
+    return this.rows.upsert(id, (r) => (r.resetAt <= at ? fresh() : { ...r, hits: r.hits + 1 }), fresh);
   }
 
   /** Takes one hit back (a request that is not to count after all), in the window under way only. */

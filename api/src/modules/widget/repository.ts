@@ -1,30 +1,9 @@
 import { createHash } from 'node:crypto';
-import { DuplicateKeyError, type Collection, type Entity, type Storage } from '../../storage/port';
+import type { Collection, Entity, Storage } from '../../storage/port';
 import { widgetEventsCollection, widgetPopularityCollection, widgetQueriesCollection, type WidgetEventRecord, type WidgetPopularityRecord, type WidgetQueryRecord } from './records';
 
 /** Events and queries are removed (or counted) this many per transaction. */
 const WRITE_PAGE = 200;
-
-/**
- * Changes a record by `change`, or inserts `fresh()` when there is none — in one transaction (a
- * savepoint inside the caller's), so a concurrent first insert by another instance either meets
- * DuplicateKeyError here, and the change goes to theirs, or makes the storage retry the transaction.
- */
-function upsert<T extends Entity>(storage: Storage, rows: Collection<T>, id: string, change: (cur: T) => T, fresh: () => T): Promise<T> {
-  return storage.transaction(async () => {
-    const changed = await rows.update(id, change);
-    if (changed) return changed;
-    try {
-      // A savepoint of its own: a taken id undoes only the insert.
-      return await storage.transaction(() => rows.insert(fresh()));
-    } catch (err) {
-      if (!(err instanceof DuplicateKeyError)) throw err;
-    }
-    const theirs = await rows.update(id, change);
-    if (!theirs) throw new Error(`${id}: the record that was in the way is gone`);
-    return theirs;
-  });
-}
 
 /** The widget's tracking events, the popularity counters they feed, and the counted searches. */
 export class WidgetRepository {
@@ -44,7 +23,7 @@ export class WidgetRepository {
   private async addScores(deltas: ReadonlyMap<string, number>): Promise<void> {
     for (const id of [...deltas.keys()].sort()) {
       const delta = deltas.get(id)!;
-      await upsert(this.storage, this.popularity, id, (cur) => ({ ...cur, score: cur.score + delta }), () => ({ id, score: delta }));
+      await this.popularity.upsert(id, (cur) => ({ ...cur, score: cur.score + delta }), () => ({ id, score: delta }));
     }
   }
 
@@ -125,7 +104,7 @@ export class WidgetRepository {
   /** Counts one search of `query` (folded, at most QUERY_MAX_LENGTH long), atomically. */
   async countQuery(query: string, at: string): Promise<void> {
     const id = createHash('sha256').update(query).digest('hex');
-    await upsert(this.storage, this.queries, id, (cur) => ({ ...cur, count: cur.count + 1, lastAt: at }), () => ({ id, query, count: 1, lastAt: at }));
+    await this.queries.upsert(id, (cur) => ({ ...cur, count: cur.count + 1, lastAt: at }), () => ({ id, query, count: 1, lastAt: at }));
   }
 
   /** The most searched queries, most first. */
