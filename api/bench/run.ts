@@ -1,5 +1,7 @@
 // `pnpm bench`: numbers, not pass/fail. Every figure is measured in this run, next to a
-// baseline measured in the same run on the same machine.
+// baseline measured in the same run on the same machine. Last, the same store and HTTP figures on
+// PostgreSQL (bench/postgres.ts: its knobs are listed there). BENCH_ONLY=widget | orders (lowdb and
+// PostgreSQL order writes and lookups) | postgres (the PostgreSQL part alone).
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -7,7 +9,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { foldDanish, type Article, type CartItem, type Order } from '@optik/shared';
+import { foldDanish, type Article, type CartItem } from '@optik/shared';
 import { CatalogueService } from '../src/modules/catalogue/service';
 import { categoryTree } from '../src/modules/catalogue/tree';
 import { SearchService } from '../src/modules/search/service';
@@ -15,21 +17,19 @@ import type { CatalogueSnapshot } from '../src/modules/catalogue/service';
 import { generateArticles } from '../src/seed/catalogue';
 import { WidgetEngine, type QueryInput } from '../src/modules/widget/engine';
 import { seedIfEmpty } from '../src/seed/index';
-import { generateMyOrders } from '../src/seed/my-orders';
 import { nextNumber } from '../src/storage/counter';
 import { openLowdbStorage } from '../src/storage/lowdb';
 import type { CartRecord } from '../src/modules/cart/records';
 import { C } from '../src/collections';
 import { allCollections } from '../src/collections';
+import { benchOrder, fmt, pct } from './fixtures';
+import { postgresBench, type WriteTimes } from './postgres';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
 
 const QUERIES = ['gucci', 'ray-ban solbriller', 'oakly', 'acuvue', 'runde briller', 'kontaktlinser', 'aarhus', 'øjendråber', 'tom ford', 'polariserede', 'læsebriller', 'endagslinser', 'rens', 'bliz cykling', 'københavn', 'transparent'];
-
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 
 async function load(url: string, requests?: autocannon.Request[]) {
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, requests });
@@ -229,9 +229,9 @@ async function cartWrites() {
  * number checked) — at 1k, 10k and 100k stored orders. Before the journal every write rewrote the
  * whole orders file (TOOLCHAIN.md: 9 ms at 1k, 53 ms at 10k, 780 ms at 100k).
  */
-async function orderWrites() {
-  const template = generateMyOrders(generateArticles(), new Date(Date.UTC(2026, 10, 1)))[0]!;
-  const order = (i: number): Order => ({ ...template, id: `bench-order-${i}`, orderNumber: `B${String(i).padStart(9, '0')}`, customerId: `bench-customer-${i % 5000}`, createdAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString() });
+async function orderWrites(): Promise<WriteTimes> {
+  const order = benchOrder;
+  const bySize: WriteTimes = new Map();
   const rows: Record<string, Record<string, string>> = {};
   const p50s: number[] = [];
   for (const n of [1_000, 10_000, 100_000]) {
@@ -261,6 +261,7 @@ async function orderWrites() {
     await storage.close();
     const close = performance.now() - tClose;
     p50s.push(pct(times, 50));
+    bySize.set(n, { p50: pct(times, 50), p95: pct(times, 95) });
     rows[`${fmt(n)} orders stored`] = {
       'open (ms)': fmt(open, 0),
       'write p50 (ms)': fmt(pct(times, 50), 2),
@@ -274,15 +275,18 @@ async function orderWrites() {
   console.log('\nOrder writes on the lowdb store (500 sequential transactions: next order number + insert, fsynced journal)');
   console.table(rows);
   console.log(`100k / 1k write p50 ratio: ${fmt(p50s[2]! / p50s[0]!, 2)}`);
+  return bySize;
 }
 
-if (process.env.BENCH_ONLY === 'orders') {
-  await orderWrites();
+// BENCH_ONLY=orders: order writes on lowdb and PostgreSQL (with the lookups); BENCH_ONLY=postgres: the PostgreSQL part alone.
+if (process.env.BENCH_ONLY === 'orders' || process.env.BENCH_ONLY === 'postgres') {
+  await postgresBench(process.env.BENCH_ONLY === 'orders' ? await orderWrites() : undefined);
   process.exit(0);
 }
 await widgetSearch();
 if (process.env.BENCH_ONLY === 'widget') process.exit(0);
 await searchLatency();
 await cartWrites();
-await orderWrites();
+const lowdbOrders = await orderWrites();
 await http();
+await postgresBench(lowdbOrders);
