@@ -2,8 +2,10 @@ import { z } from 'zod/mini';
 import './zod-locale';
 import { validatePostcode } from '../domain/postcode';
 import { da } from '../messages/da';
-import { emailField, nameField, passwordField, phoneField, sessionResponseSchema } from './auth';
+import { emailField, nameField, passwordField, passwordInput, phoneField, sessionResponseSchema } from './auth';
+import { maxChars } from './common';
 import { customerSchema } from './customer';
+import { TEXT_MAX } from './limits';
 
 const v = da.validation;
 
@@ -20,7 +22,7 @@ export const accountMessages = {
 /** Two password fields that must match (SPEC §5: "passwords must match", "new-password mismatch"). */
 const newPassword = {
   password: passwordField,
-  passwordRepeat: z.string({ error: v.required }),
+  passwordRepeat: passwordInput,
 };
 const passwordsMatch = z.refine<{ password: string; passwordRepeat: string }>((r) => r.password === r.passwordRepeat, {
   message: v.passwordMismatch,
@@ -28,7 +30,7 @@ const passwordsMatch = z.refine<{ password: string; passwordRepeat: string }>((r
 });
 
 /** One-time tokens (password reset) travel in the URL fragment and are posted in the body. */
-const oneTimeToken = z.string({ error: da.errors.verificationExpired }).check(z.minLength(20, da.errors.verificationExpired), z.maxLength(200, da.errors.verificationExpired));
+const oneTimeToken = z.string({ error: da.errors.verificationExpired }).check(z.minLength(20, da.errors.verificationExpired), z.maxLength(TEXT_MAX.token, da.errors.verificationExpired));
 
 /** The answer of an account action that returns nothing else (reset link requested, password changed). */
 export const accountActionResponseSchema = z.object({ success: z.literal(true) });
@@ -42,7 +44,7 @@ export const passwordResetSchema = z.object({ token: oneTimeToken, ...newPasswor
 export type PasswordReset = z.input<typeof passwordResetSchema>;
 
 /** Change the password on /min-konto/opgaver; an account made by MitID has none yet and sets its first. */
-export const passwordChangeSchema = z.object({ currentPassword: z.optional(z.string().check(z.maxLength(200))), ...newPassword }).check(passwordsMatch);
+export const passwordChangeSchema = z.object({ currentPassword: z.optional(passwordInput), ...newPassword }).check(passwordsMatch);
 export type PasswordChange = z.input<typeof passwordChangeSchema>;
 
 /** The latest account terms (SPEC §6: login requires them), shown when login answers "terms not accepted". */
@@ -67,7 +69,7 @@ export const accountDetailsSchema = z.extend(z.pick(customerSchema, { firstName:
 export type AccountDetails = z.infer<typeof accountDetailsSchema>;
 export const accountDetailsResponseSchema = z.object({ data: accountDetailsSchema });
 
-const optionalText = (max: number, message: string) => z._default(z.string().check(z.trim(), z.maxLength(max, message)), '');
+const optionalText = (max: number, message?: string) => z._default(z.string().check(z.trim(), maxChars(max, message)), '');
 
 /**
  * Name, phone and address. The address is optional as a whole (a new account has none), but
@@ -79,9 +81,9 @@ export const accountDetailsUpdateSchema = z
     firstName: nameField,
     lastName: nameField,
     phone: phoneField,
-    street: optionalText(120, v.address),
+    street: optionalText(TEXT_MAX.street),
     zip: optionalText(10, v.zip),
-    city: optionalText(60, v.required),
+    city: optionalText(TEXT_MAX.city),
   })
   .check(
     z.refine((d) => d.street !== '' || d.zip === '', { message: accountMessages.addressIncomplete, path: ['street'] }),
@@ -104,9 +106,9 @@ export const eidStartResponseSchema = z.object({ url: z.string() });
 /** What the broker sent back to /min-konto/log-ind/mitid (in the fragment): a code, or an OIDC error. */
 export const eidCallbackRequestSchema = z
   .object({
-    state: z.string({ error: da.errors.loginCancelled }).check(z.minLength(16, da.errors.loginCancelled), z.maxLength(200, da.errors.loginCancelled)),
-    code: z.optional(z.string().check(z.minLength(1), z.maxLength(500))),
-    error: z.optional(z.string().check(z.maxLength(100))),
+    state: z.string({ error: da.errors.loginCancelled }).check(z.minLength(16, da.errors.loginCancelled), z.maxLength(TEXT_MAX.token, da.errors.loginCancelled)),
+    code: z.optional(z.string().check(z.minLength(1), maxChars(500))),
+    error: z.optional(z.string().check(maxChars(100))),
   })
   .check(z.refine((r) => Boolean(r.code) !== Boolean(r.error), { message: da.errors.loginCancelled, path: ['code'] }));
 export type EidCallbackRequest = z.input<typeof eidCallbackRequestSchema>;

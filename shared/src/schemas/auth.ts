@@ -5,18 +5,23 @@ import { isValidName } from '../domain/names';
 import { isValidPassword } from '../domain/password';
 import { isValidPhone, normalizePhone } from '../domain/phone';
 import { da } from '../messages/da';
+import { maxChars } from './common';
 import { roleSchema } from './enums';
+import { TEXT_MAX } from './limits';
 
 const v = da.validation;
-const required = (s: z.ZodMiniString<string>) => s.check(z.trim(), z.minLength(1, v.required));
+/** Trimmed, not empty, and at most `max` characters before any format rule looks at it. */
+const required = (max: number) => z.string({ error: v.required }).check(z.trim(), z.minLength(1, v.required), maxChars(max));
 
-export const emailField = z.pipe(required(z.string({ error: v.required })).check(z.refine(isValidEmail, v.email)), z.transform(normalizeEmail));
-export const nameField = required(z.string({ error: v.required })).check(z.refine(isValidName, v.name));
+export const emailField = z.pipe(required(TEXT_MAX.email).check(z.refine(isValidEmail, v.email)), z.transform(normalizeEmail));
+export const nameField = required(TEXT_MAX.name).check(z.refine(isValidName, v.name));
 export const phoneField = z.pipe(
-  required(z.string({ error: v.required })).check(z.refine(isValidPhone, v.phone)),
+  required(TEXT_MAX.phone).check(z.refine(isValidPhone, v.phone)),
   z.transform((p: string) => normalizePhone(p) ?? p),
 );
-export const passwordField = z.string({ error: v.required }).check(z.refine(isValidPassword, v.password));
+export const passwordField = z.string({ error: v.required }).check(maxChars(TEXT_MAX.password), z.refine(isValidPassword, v.password));
+/** The repeat of a new password, and a password checked against a stored one: the same limit. */
+export const passwordInput = z.string({ error: v.required }).check(maxChars(TEXT_MAX.password));
 
 export const registerRequestSchema = z
   .object({
@@ -25,7 +30,7 @@ export const registerRequestSchema = z
     email: emailField,
     phone: phoneField,
     password: passwordField,
-    passwordRepeat: z.string({ error: v.required }),
+    passwordRepeat: passwordInput,
     acceptTerms: z.literal(true, { error: v.termsRequired }),
   })
   .check(z.refine((r) => r.password === r.passwordRepeat, { message: v.passwordMismatch, path: ['passwordRepeat'] }));
@@ -33,15 +38,15 @@ export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
 export const loginRequestSchema = z.object({
   email: emailField,
-  password: z.string({ error: v.required }).check(z.minLength(1, v.required)),
+  password: z.string({ error: v.required }).check(z.minLength(1, v.required), maxChars(TEXT_MAX.password)),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
 /** Store login: the store, then the staff member's own credentials (SPEC §6). */
 export const storeLoginRequestSchema = z.object({
-  storeId: z.string({ error: v.required }).check(z.minLength(1, v.required)),
-  username: z.string({ error: v.required }).check(z.trim(), z.minLength(1, v.required)),
-  password: z.string({ error: v.required }).check(z.minLength(1, v.required)),
+  storeId: z.string({ error: v.required }).check(z.minLength(1, v.required), maxChars(TEXT_MAX.id)),
+  username: z.string({ error: v.required }).check(z.trim(), z.minLength(1, v.required), maxChars(TEXT_MAX.username)),
+  password: z.string({ error: v.required }).check(z.minLength(1, v.required), maxChars(TEXT_MAX.password)),
 });
 export type StoreLoginRequest = z.input<typeof storeLoginRequestSchema>;
 
@@ -86,5 +91,5 @@ export const CURRENT_TERMS_VERSION = 3;
 
 /** Registering sends a verification e-mail; the customer signs in by following its link (SPEC §6). */
 export const registerResponseSchema = z.object({ verificationSent: z.literal(true), email: z.string() });
-export const verifyEmailRequestSchema = z.object({ token: z.string().check(z.minLength(20, da.errors.verificationError), z.maxLength(200)) });
+export const verifyEmailRequestSchema = z.object({ token: z.string().check(z.minLength(20, da.errors.verificationError), z.maxLength(TEXT_MAX.token, da.errors.verificationError)) });
 export const resendVerificationRequestSchema = z.object({ email: emailField });

@@ -2,8 +2,9 @@ import { z } from 'zod/mini';
 import './zod-locale';
 import { da } from '../messages/da';
 import { emailField, nameField, phoneField } from './auth';
-import { isoDateSchema } from './common';
+import { isoDateSchema, maxChars } from './common';
 import { ageGroupSchema, confirmationStateSchema } from './enums';
+import { TEXT_MAX } from './limits';
 import { oreSchema } from './money';
 
 const v = da.validation;
@@ -61,13 +62,13 @@ export const bookingContactSchema = z.object({ firstName: nameField, lastName: n
 export type BookingContactInput = z.input<typeof bookingContactSchema>;
 
 const distanceField = z.pipe(
-  z.union([z.number(), z.string().check(z.trim(), z.regex(/^\d+$/, bookingMessages.distance))]),
+  z.union([z.number(), z.string().check(z.trim(), z.maxLength(10, bookingMessages.distance), z.regex(/^\d+$/, bookingMessages.distance))]),
   z.transform((d: number | string) => Number(d)),
 ).check(z.refine((n: number) => Number.isInteger(n) && n >= 20 && n <= 200, bookingMessages.distance));
 
 /** SPEC §3 company info: the requisition from the employer and the working conditions the optician needs. */
 export const bookingCompanySchema = z.object({
-  companyName: z.string({ error: bookingMessages.companyName }).check(z.trim(), z.minLength(1, bookingMessages.companyName), z.maxLength(120, bookingMessages.companyName)),
+  companyName: z.string({ error: bookingMessages.companyName }).check(z.trim(), z.minLength(1, bookingMessages.companyName), maxChars(120)),
   reference: optionalText(40, bookingMessages.reference).check(z.refine((s: string | null) => s === null || /^[\p{L}\p{N} ./-]+$/u.test(s), bookingMessages.reference)),
   requisitionType: z.enum(['e-requisition', 'physical'], { error: bookingMessages.requisitionType }),
   workingDistances: z._default(z.array(distanceField).check(z.maxLength(3, bookingMessages.distancesMax)), []),
@@ -78,7 +79,7 @@ export type BookingCompanyInput = z.input<typeof bookingCompanySchema>;
 
 /** Birth date as SPEC §5 asks it: DDMMYY (checked against the age group by the API). */
 const birthDateField = z.pipe(
-  z.optional(z.nullable(z.string().check(z.trim()))),
+  z.optional(z.nullable(z.string().check(z.trim(), maxChars(TEXT_MAX.code, v.cpr.birthDateFormat)))),
   z.transform((s: string | null | undefined) => (s ? s.replace(/\s+/g, '') : null)),
 ).check(z.refine((s: string | null) => s === null || /^\d{6}$/.test(s), v.cpr.birthDateFormat));
 
@@ -92,12 +93,13 @@ export const bookingDetailsInputSchema = z.object({
 export type BookingDetailsInput = z.input<typeof bookingDetailsInputSchema>;
 
 const ageGroupField = z.enum(ageGroupSchema.options, { error: bookingMessages.ageGroup });
-const startField = z.string({ error: bookingMessages.start }).check(z.minLength(1, bookingMessages.start), z.refine((s) => !Number.isNaN(Date.parse(s)), bookingMessages.start));
+const startField = z.string({ error: bookingMessages.start }).check(z.minLength(1, bookingMessages.start), maxChars(TEXT_MAX.code, bookingMessages.start), z.refine((s) => !Number.isNaN(Date.parse(s)), bookingMessages.start));
 /** The manage link's token; absent when the signed-in owner manages the booking from My Pages. */
-const tokenField = z.optional(z.string().check(z.minLength(20), z.maxLength(200)));
+const tokenField = z.optional(z.string().check(z.minLength(20), z.maxLength(TEXT_MAX.token)));
+const storeIdField = z.string({ error: bookingMessages.store }).check(z.minLength(1, bookingMessages.store), maxChars(TEXT_MAX.id, bookingMessages.store));
 
 export const bookingCreateRequestSchema = z.extend(bookingDetailsInputSchema, {
-  storeId: z.string({ error: bookingMessages.store }).check(z.minLength(1, bookingMessages.store)),
+  storeId: storeIdField,
   examType: examTypeSchema,
   ageGroup: ageGroupField,
   start: startField,
@@ -112,11 +114,11 @@ export type BookingUpdateRequest = z.input<typeof bookingUpdateRequestSchema>;
 export const bookingRescheduleRequestSchema = z.object({ token: tokenField, start: startField });
 export type BookingRescheduleRequest = z.input<typeof bookingRescheduleRequestSchema>;
 /** After a cancellation a new time may be booked (SPEC §4): a new booking with the same details. */
-export const bookingRebookRequestSchema = z.object({ token: tokenField, start: startField, storeId: z.optional(z.string().check(z.minLength(1))), examType: z.optional(examTypeSchema) });
+export const bookingRebookRequestSchema = z.object({ token: tokenField, start: startField, storeId: z.optional(z.string().check(z.minLength(1), maxChars(TEXT_MAX.id))), examType: z.optional(examTypeSchema) });
 export type BookingRebookRequest = z.input<typeof bookingRebookRequestSchema>;
 
 export const availabilityQuerySchema = z.object({
-  storeId: z.string({ error: bookingMessages.store }).check(z.minLength(1, bookingMessages.store)),
+  storeId: storeIdField,
   examType: examTypeSchema,
   ageGroup: z.optional(ageGroupField),
   from: isoDateSchema,

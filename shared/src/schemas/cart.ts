@@ -1,6 +1,8 @@
 import { z } from 'zod/mini';
 import './zod-locale';
+import { maxChars } from './common';
 import { subscriptionIntervalSchema } from './enums';
+import { TEXT_MAX } from './limits';
 import { oreSchema } from './money';
 import { contactLensPrescriptionSchema, glassesPrescriptionSchema } from './prescription';
 
@@ -42,7 +44,7 @@ export type CartHead = z.infer<typeof cartHeadSchema>;
 
 /** POST /api/cart/update body (SPEC §7). Quantity 0 removes the line; more than 12 is refused. */
 export const cartUpdateRequestSchema = z.object({
-  skuId: z.string().check(z.minLength(1, 'Vælg en variant')),
+  skuId: z.string().check(z.minLength(1, 'Vælg en variant'), maxChars(TEXT_MAX.id)),
   quantity: z
     .number({ error: 'Antal skal være et helt tal' })
     .check(
@@ -50,7 +52,7 @@ export const cartUpdateRequestSchema = z.object({
       z.gte(0, 'Antal kan ikke være negativt'),
       z.lte(12, 'Du kan højst købe 12 stk. pr. linje'),
     ),
-  childSkuId: z.optional(z.nullable(z.string())),
+  childSkuId: z.optional(z.nullable(z.string().check(maxChars(TEXT_MAX.id)))),
   noCheckoutInfo: z.optional(z.boolean()),
   subscriptionInterval: z.optional(z.nullable(subscriptionIntervalSchema)),
   prescription: z.optional(z.nullable(contactLensPrescriptionSchema)),

@@ -2,7 +2,9 @@ import { z } from 'zod/mini';
 import './zod-locale';
 import { da } from '../messages/da';
 import { emailField, nameField, phoneField } from './auth';
+import { maxChars } from './common';
 import { giftCardsField } from './gift-card';
+import { TEXT_MAX } from './limits';
 import { oreSchema } from './money';
 import { orderSchema } from './order';
 import { paymentDetailsSchema } from './payment';
@@ -64,9 +66,9 @@ export type CheckoutQuote = z.infer<typeof checkoutQuoteSchema>;
 export const checkoutQuoteResponseSchema = z.object({ data: checkoutQuoteSchema });
 
 const addressSchema = z.object({
-  street: z.string({ error: v.required }).check(z.trim(), z.minLength(1, v.required), z.maxLength(120, v.address)),
+  street: z.string({ error: v.required }).check(z.trim(), z.minLength(1, v.required), maxChars(TEXT_MAX.street)),
   zip: z.string({ error: v.required }).check(z.trim(), z.regex(/^\d{4}$/, v.zip)),
-  city: z.string({ error: v.required }).check(z.trim(), z.minLength(1, v.required), z.maxLength(60)),
+  city: z.string({ error: v.required }).check(z.trim(), z.minLength(1, v.required), maxChars(TEXT_MAX.city)),
 });
 
 
@@ -74,8 +76,8 @@ export const checkoutPlaceRequestSchema = z.object({
   contact: z.object({ firstName: nameField, lastName: nameField, email: emailField, phone: phoneField }),
   address: addressSchema,
   deliveryMethodId: z.number({ error: 'Vælg en leveringsmetode.' }).check(z.int()),
-  collectionPointId: z.optional(z.string().check(z.maxLength(60))),
-  pickupStoreId: z.optional(z.string().check(z.maxLength(20))),
+  collectionPointId: z.optional(z.string().check(maxChars(60))),
+  pickupStoreId: z.optional(z.string().check(maxChars(20))),
   discountCode,
   giftCards,
   /** Absent when gift cards cover everything. */

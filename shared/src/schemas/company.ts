@@ -8,8 +8,10 @@ import { parseIsoDate } from '../domain/copenhagen-time';
 import { lookupPostcode } from '../domain/postcode';
 import { da } from '../messages/da';
 import { emailField, nameField, phoneField } from './auth';
+import { maxChars, maxItems } from './common';
 import { companyContractSchema } from './company-contract';
 import { invoiceKindSchema } from './enums';
+import { limitMessages, TEXT_MAX } from './limits';
 import { oreSchema } from './money';
 import { requisitionStatusSchema } from './requisition';
 
@@ -36,7 +38,7 @@ export const companyMessages = {
   chooseStore: 'Vælg en butik.',
   employees: 'Antal medarbejdere skal være et helt tal fra 5 til 5.000.',
   toBeforeFrom: 'Slutdatoen skal være samme dag som eller efter startdatoen.',
-  tooLong: (max: number) => `Højst ${max} tegn.`,
+  tooLong: limitMessages.tooLong,
 } as const;
 
 const m = companyMessages;
@@ -46,6 +48,7 @@ const text = (max: number, required: string = v.required) => z.string({ error: r
 /** SPEC §5: organisation number NN-NN-NN-NN with the CVR check (DOMAIN.md); the output is the 'NN-NN-NN-NN' form. */
 export const orgNumberField = z.pipe(
   z.string({ error: v.required }).check(
+    maxChars(TEXT_MAX.code, v.orgNumber.format),
     z.refine((s) => parseOrgNumber(s).ok, {
       error: (iss) => {
         const r = parseOrgNumber(String(iss.input));
@@ -62,6 +65,7 @@ export const orgNumberField = z.pipe(
 /** Any Danish postcode in the PostNord list (invoices may go to a 0xxx bulk-recipient code). */
 const zipField = z.string({ error: v.required }).check(
   z.trim(),
+  maxChars(10, v.zip),
   z.refine((s) => !!lookupPostcode(s), v.zip),
 );
 
@@ -138,11 +142,12 @@ export const companyContractRequestSchema = z.pipe(
       signingParty: companyPersonSchema,
       invoiceAddress: companyAddressSchema,
       invoiceFormat: z.enum(invoiceKindSchema.options, { error: m.chooseInvoiceFormat }),
-      ean: z.optional(z.string()),
-      invoiceEmail: z.optional(z.string()),
+      ean: z.optional(z.string().check(maxChars(TEXT_MAX.code))),
+      invoiceEmail: z.optional(z.string().check(maxChars(TEXT_MAX.email))),
       referenceType: z.enum(['employee-number', 'reference', 'none'], { error: m.chooseReferenceType }),
-      employeeNumbers: z._default(z.array(z.string()), []),
-      reference: z.optional(z.string()),
+      employeeNumbers: z._default(z.array(z.string().check(maxChars(TEXT_MAX.code))).check(maxItems(MAX_EMPLOYEE_NUMBERS, m.employeeNumbersTooMany)), []),
+      // The reference itself is at most 60 characters once trimmed (the check below says so).
+      reference: z.optional(z.string().check(maxChars(100))),
       glassLevel: level,
       frameLevel: level,
       protectiveGlasses: z._default(z.boolean(), false),
@@ -232,6 +237,7 @@ export const contractViewResponseSchema = z.object({ data: contractViewSchema })
 
 const dateField = z.string({ error: v.required }).check(
   z.minLength(1, v.required),
+  maxChars(TEXT_MAX.code, 'Datoen skal skrives som ÅÅÅÅ-MM-DD og findes i kalenderen.'),
   z.refine((s) => parseIsoDate(s) !== null, 'Datoen skal skrives som ÅÅÅÅ-MM-DD og findes i kalenderen.'),
 );
 

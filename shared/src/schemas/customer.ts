@@ -2,6 +2,8 @@ import { z } from 'zod/mini';
 import './zod-locale';
 import { da } from '../messages/da';
 import { emailField, nameField, phoneField } from './auth';
+import { maxChars } from './common';
+import { TEXT_MAX } from './limits';
 
 const v = da.validation;
 
@@ -34,16 +36,16 @@ export type Customer = z.infer<typeof customerSchema>;
 /** Store staff create a customer: postcode first, then name, contact, address and the lens user's CPR. */
 export const customerCreateRequestSchema = z.object({
   zip: zipField,
-  city: z.string({ error: v.required }).check(z.trim(), z.minLength(1, v.required)),
+  city: z.string({ error: v.required }).check(z.trim(), z.minLength(1, v.required), maxChars(TEXT_MAX.city)),
   firstName: nameField,
   lastName: nameField,
   email: z.optional(emailField),
   phone: phoneField,
-  street: z.string({ error: v.required }).check(z.trim(), z.minLength(1, v.required), z.maxLength(120, v.address)),
+  street: z.string({ error: v.required }).check(z.trim(), z.minLength(1, v.required), maxChars(TEXT_MAX.street)),
   cpr: z.optional(cprInputSchema),
   /** Staff confirmed a CPR whose check digit fails (DOMAIN.md: a warning, never a block). */
   cprCheckDigitConfirmed: z.optional(z.boolean()),
-  employeeNumber: z.optional(z.string().check(z.trim(), z.maxLength(40))),
-  reference: z.optional(z.string().check(z.trim(), z.maxLength(80, 'Referencen er for lang.'))),
+  employeeNumber: z.optional(z.string().check(z.trim(), maxChars(40))),
+  reference: z.optional(z.string().check(z.trim(), maxChars(80, 'Referencen er for lang.'))),
 });
 export type CustomerCreateRequest = z.input<typeof customerCreateRequestSchema>;

@@ -27,3 +27,4 @@ export * from './my-orders';
 export * from './lifestyle';
 export * from './friends';
 export * from './company';
+export * from './limits';

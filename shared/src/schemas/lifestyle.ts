@@ -4,9 +4,10 @@ import { parseCpr } from '../domain/cpr';
 import { REFERRAL_CODE_PATTERN, normalizeReferralCode } from '../domain/lifestyle';
 import { da } from '../messages/da';
 import { mediaSchema } from './article';
-import { isoDateSchema as isoDate } from './common';
+import { isoDateSchema as isoDate, maxChars } from './common';
 import { contractStatusSchema } from './enums';
 import { invoicePaymentMethodSchema } from './invoice';
+import { TEXT_MAX } from './limits';
 import { oreSchema } from './money';
 
 /**
@@ -154,7 +155,8 @@ export const lifestyleDocumentParamsSchema = z.object({ id: idParam, documentId:
 
 const v = da.validation;
 const digitsOnly = (s: string) => s.replace(/[\s-]+/g, '');
-const required = () => z.string({ error: v.required }).check(z.minLength(1, v.required));
+/** Typed from the contract: short, whatever the spacing. */
+const required = (message: string) => z.string({ error: v.required }).check(z.minLength(1, v.required), maxChars(TEXT_MAX.code, message));
 
 export const lifestyleMessages = {
   agreementNumber: 'Aftalenummeret består af 8 cifre. Du finder det øverst på din aftale.',
@@ -165,23 +167,23 @@ export const lifestyleMessages = {
 
 /** /min-konto/abonnement/forbind-til-lifestyle: the number on the contract, the holder's birth date and optionally a friend's code. */
 export const lifestyleConnectRequestSchema = z.object({
-  agreementNumber: z.pipe(z.pipe(required(), z.transform(digitsOnly)), z.string().check(z.regex(/^\d{8}$/, lifestyleMessages.agreementNumber))),
+  agreementNumber: z.pipe(z.pipe(required(lifestyleMessages.agreementNumber), z.transform(digitsOnly)), z.string().check(z.regex(/^\d{8}$/, lifestyleMessages.agreementNumber))),
   /** SPEC §5: a birth date as DDMMYY where asked. Never logged or put in a URL. */
   birthDate: z.pipe(
-    z.pipe(required(), z.transform(digitsOnly)),
+    z.pipe(required(v.cpr.birthDateFormat), z.transform(digitsOnly)),
     z.string().check(
       z.regex(/^\d{6}$/, v.cpr.birthDateFormat),
       z.refine((s) => parseCpr(s, { allowBirthDateOnly: true }).ok, lifestyleMessages.birthDateDate),
     ),
   ),
   referralCode: z.optional(
-    z.pipe(z.pipe(z.string(), z.transform(normalizeReferralCode)), z.string().check(z.refine((s) => s === '' || REFERRAL_CODE_PATTERN.test(s), lifestyleMessages.referralCode))),
+    z.pipe(z.pipe(z.string().check(maxChars(TEXT_MAX.code, lifestyleMessages.referralCode)), z.transform(normalizeReferralCode)), z.string().check(z.refine((s) => s === '' || REFERRAL_CODE_PATTERN.test(s), lifestyleMessages.referralCode))),
   ),
 });
 export type LifestyleConnectRequest = z.input<typeof lifestyleConnectRequestSchema>;
 
 /** /fordele: the yearly exchange to another frame. */
 export const lifestyleExchangeRequestSchema = z.object({
-  articleId: z.string({ error: lifestyleMessages.chooseFrame }).check(z.minLength(1, lifestyleMessages.chooseFrame), z.maxLength(80)),
+  articleId: z.string({ error: lifestyleMessages.chooseFrame }).check(z.minLength(1, lifestyleMessages.chooseFrame), maxChars(TEXT_MAX.id)),
 });
 export type LifestyleExchangeRequest = z.input<typeof lifestyleExchangeRequestSchema>;

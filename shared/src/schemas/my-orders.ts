@@ -1,8 +1,9 @@
 import { z } from 'zod/mini';
 import './zod-locale';
-import { isoDateSchema } from './common';
+import { isoDateSchema, maxChars, maxItems } from './common';
 import { deliveryMethodIdSchema, orderStatusSchema, paymentFailureResultSchema } from './enums';
 import { invoicePaymentMethodSchema, invoiceSchema } from './invoice';
+import { TEXT_MAX } from './limits';
 import { oreSchema } from './money';
 import { orderLifecycleSchema, paymentStatusSchema } from './order';
 import { cardPaymentSchema, paymentDetailsSchema, paymentMethodSchema } from './payment';
@@ -34,11 +35,11 @@ export const returnRequestSchema = z
       .array(returnLineRequestSchema)
       .check(
         z.minLength(1, 'Vælg mindst én vare, du vil returnere.'),
-        z.maxLength(50),
+        maxItems(50),
         z.refine((lines) => new Set(lines.map((l) => l.lineIndex)).size === lines.length, 'Hver vare kan kun vælges én gang.'),
       ),
     reason: returnReasonSchema,
-    comment: z._default(z.string().check(z.trim(), z.maxLength(500, 'Skriv højst 500 tegn.')), ''),
+    comment: z._default(z.string().check(z.trim(), z.maxLength(TEXT_MAX.freeText, 'Skriv højst 500 tegn.')), ''),
   })
   .check(z.refine((r) => r.reason !== 'other' || r.comment.length > 0, { message: 'Fortæl kort, hvorfor du returnerer varen.', path: ['comment'] }));
 export type ReturnRequest = z.input<typeof returnRequestSchema>;
@@ -90,12 +91,12 @@ export const orderReturnResponseSchema = z.object({ data: orderReturnSchema });
 
 /** Staff (a store or the returns desk) register that a return's parcel has arrived. */
 export const returnConfirmRequestSchema = z.object({
-  returnNumber: z.string({ error: 'Skriv returnummeret.' }).check(z.trim(), z.toUpperCase(), z.regex(/^R\d{6,}$/, 'Returnummeret står på returlabelen, fx R500001.')),
+  returnNumber: z.string({ error: 'Skriv returnummeret.' }).check(z.trim(), maxChars(TEXT_MAX.code, 'Returnummeret står på returlabelen, fx R500001.'), z.toUpperCase(), z.regex(/^R\d{6,}$/, 'Returnummeret står på returlabelen, fx R500001.')),
 });
 
 /** Staff move an order along its SPEC §4 states (the store that hands it over, or the warehouse). */
 export const orderStatusChangeRequestSchema = z.object({
-  orderNumber: z.string({ error: 'Skriv ordrenummeret.' }).check(z.trim(), z.toUpperCase(), z.regex(/^O\d{6,}$/, 'Ordrenummeret står på ordren, fx O2600001.')),
+  orderNumber: z.string({ error: 'Skriv ordrenummeret.' }).check(z.trim(), maxChars(TEXT_MAX.code, 'Ordrenummeret står på ordren, fx O2600001.'), z.toUpperCase(), z.regex(/^O\d{6,}$/, 'Ordrenummeret står på ordren, fx O2600001.')),
   status: orderLifecycleSchema,
 });
 
@@ -227,4 +228,4 @@ export const myInvoiceListSchema = z.object({
 });
 
 /** `:id` of an order or invoice in an API path. */
-export const recordIdParamsSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
+export const recordIdParamsSchema = z.object({ id: z.string().check(z.minLength(1), maxChars(TEXT_MAX.id)) });

@@ -1,6 +1,8 @@
 import { z } from 'zod/mini';
 import './zod-locale';
+import { maxChars, maxItems } from './common';
 import { deliveryMethodIdSchema, orderStatusSchema, subscriptionIntervalSchema } from './enums';
+import { LIST_MAX, TEXT_MAX } from './limits';
 import { oreSchema } from './money';
 import { contactLensPrescriptionSchema, glassesPrescriptionSchema } from './prescription';
 import { paymentMethodSchema } from './payment';
@@ -87,12 +89,12 @@ export const orderCreateSchema = z.object({
   lines: z
     .array(
       z.object({
-        skuId: z.string().check(z.minLength(1)),
+        skuId: z.string().check(z.minLength(1), maxChars(TEXT_MAX.id)),
         quantity: z.number().check(z.int(), z.gte(1), z.lte(12, 'Du kan højst købe 12 stk. pr. linje')),
         subscriptionInterval: z.nullable(subscriptionIntervalSchema),
       }),
     )
-    .check(z.minLength(1, 'Tilføj mindst én vare.')),
+    .check(z.minLength(1, 'Tilføj mindst én vare.'), maxItems(LIST_MAX.orderLines)),
   /** 119 click and collect in this store, 101 home delivery. */
   deliveryMethodId: z.literal([101, 119]),
 });

@@ -3,7 +3,9 @@ import './zod-locale';
 import { isLuhnValid } from '../domain/card';
 import { cprInputSchema } from './customer';
 import { phoneField } from './auth';
+import { maxChars } from './common';
 import { giftCardsField } from './gift-card';
+import { TEXT_MAX } from './limits';
 import { deliveryMethodIdSchema, paymentFailureResultSchema, subscriptionIntervalSchema } from './enums';
 import { oreSchema } from './money';
 
@@ -40,7 +42,7 @@ export const paymentRequestSchema = z.object({
 export type PaymentRequest = z.infer<typeof paymentRequestSchema>;
 
 /** The token of a pay link travels in the body, so it never lands in an API log line. */
-const tokenField = z.string().check(z.trim(), z.minLength(20, 'Betalingslinket er ufuldstændigt.'), z.maxLength(200));
+const tokenField = z.string().check(z.trim(), z.minLength(20, 'Betalingslinket er ufuldstændigt.'), z.maxLength(TEXT_MAX.token));
 export const payLinkLookupRequestSchema = z.object({ token: tokenField });
 
 /** The order as the pay-by-link page shows it. */
@@ -74,7 +76,7 @@ export const payLinkLookupResponseSchema = z.object({ data: payLinkOrderSchema }
 
 const cardNumber = z.pipe(
   z.pipe(
-    z.string({ error: 'Skal udfyldes.' }),
+    z.string({ error: 'Skal udfyldes.' }).check(maxChars(TEXT_MAX.code, 'Kortnummeret skal være 13–19 cifre.')),
     z.transform((s: string) => s.replace(/[\s-]/g, '')),
   ),
   z.string().check(z.regex(/^\d{13,19}$/, 'Kortnummeret skal være 13–19 cifre.'), z.refine(isLuhnValid, 'Kortnummeret er ikke gyldigt. Tjek cifrene.')),

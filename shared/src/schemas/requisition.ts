@@ -1,5 +1,7 @@
 import { z } from 'zod/mini';
 import './zod-locale';
+import { maxChars } from './common';
+import { TEXT_MAX } from './limits';
 
 /**
  * A requisition (SPEC §4, §6): an employee of a company with a glasses agreement asks for
@@ -35,9 +37,9 @@ export const requisitionListResponseSchema = z.object({ data: z.array(requisitio
 /** A manager's decision — also the outbox command payload `requisition.decide`. A rejection needs a note. */
 export const requisitionDecisionSchema = z
   .object({
-    requisitionId: z.string().check(z.minLength(1)),
+    requisitionId: z.string().check(z.minLength(1), maxChars(TEXT_MAX.id)),
     decision: z.enum(['approved', 'rejected']),
-    note: z._default(z.string().check(z.trim(), z.maxLength(500, 'Noten må højst være 500 tegn.')), ''),
+    note: z._default(z.string().check(z.trim(), z.maxLength(TEXT_MAX.freeText, 'Noten må højst være 500 tegn.')), ''),
   })
   .check(z.refine((d) => d.decision === 'approved' || d.note.length > 0, { path: ['note'], message: 'Skriv en note om, hvorfor rekvisitionen afvises.' }));
 export type RequisitionDecision = z.input<typeof requisitionDecisionSchema>;

@@ -1,6 +1,8 @@
 import { z } from 'zod/mini';
 import './zod-locale';
+import { maxChars } from './common';
 import { categorySchema } from './enums';
+import { TEXT_MAX } from './limits';
 import { pricePartSchema } from './article';
 
 function group<T extends z.ZodMiniType>(item: T) {
@@ -38,7 +40,7 @@ export type SiteSearchResponse = z.infer<typeof siteSearchResponseSchema>;
 export type ArticleHit = z.infer<typeof articleHitSchema>;
 
 export const siteSearchQuerySchema = z.object({
-  q: z._default(z.string(), ''),
+  q: z._default(z.string().check(maxChars(TEXT_MAX.query)), ''),
   s: z.optional(z.enum(['stores', 'products', 'articles'])),
   limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100))),
 });

@@ -6,7 +6,8 @@ import { oreSchema } from './money';
 import { orderSchema } from './order';
 import { cardPaymentSchema, mobilePayPaymentSchema } from './payment';
 import { contactLensPrescriptionSchema } from './prescription';
-import { isoDateSchema as isoDate } from './common';
+import { isoDateSchema as isoDate, maxChars } from './common';
+import { TEXT_MAX } from './limits';
 
 /** SPEC §4 subscription item statuses. */
 export const subscriptionItemStatusSchema = z.enum(['active', 'stopped', 'frozen', 'paused', 'cancelled', 'delivered', 'controlled', 'activated', 'updated']);
@@ -93,9 +94,9 @@ export const subscriptionIntervalRequestSchema = z.object({ deliveryInterval: su
 
 /** A temporary delivery address set by the customer; the window is checked in domain/subscription.ts. */
 export const temporaryAddressRequestSchema = z.object({
-  street: z.string({ error: v.required }).check(z.trim(), z.minLength(1, v.required), z.maxLength(120, v.address)),
+  street: z.string({ error: v.required }).check(z.trim(), z.minLength(1, v.required), maxChars(TEXT_MAX.street)),
   zip: z.string({ error: v.required }).check(z.trim(), z.regex(/^\d{4}$/, v.zip)),
-  city: z.string({ error: v.required }).check(z.trim(), z.minLength(1, v.required), z.maxLength(60)),
+  city: z.string({ error: v.required }).check(z.trim(), z.minLength(1, v.required), maxChars(TEXT_MAX.city)),
   from: z.string({ error: v.required }).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Vælg en startdato.')),
   to: z.string({ error: v.required }).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Vælg en slutdato.')),
 });

@@ -1,7 +1,9 @@
 import { z } from 'zod/mini';
 import './zod-locale';
 import { apiErrorSchema } from './api-error';
+import { maxChars, maxItems } from './common';
 import { customerCreateRequestSchema } from './customer';
+import { LIST_MAX, TEXT_MAX } from './limits';
 import { orderCreateSchema } from './order';
 import { prescriptionCreateSchema } from './prescription';
 import { paymentRequestSendSchema } from './payment';
@@ -15,13 +17,13 @@ import { requisitionDecisionSchema } from './requisition';
  */
 export const syncCommandEnvelopeSchema = z.object({
   id: z.uuid('Kommandoen mangler et gyldigt id.'),
-  type: z.string().check(z.minLength(1)),
+  type: z.string().check(z.minLength(1), maxChars(TEXT_MAX.commandType)),
   createdAt: z.iso.datetime(),
   payload: z.unknown(),
 });
 export type SyncCommandEnvelope = z.infer<typeof syncCommandEnvelopeSchema>;
 
-export const syncRequestSchema = z.object({ commands: z.array(syncCommandEnvelopeSchema).check(z.minLength(1), z.maxLength(100)) });
+export const syncRequestSchema = z.object({ commands: z.array(syncCommandEnvelopeSchema).check(z.minLength(1), maxItems(LIST_MAX.syncCommands)) });
 export type SyncRequest = z.input<typeof syncRequestSchema>;
 
 /** Payloads per command type. Ids of records created offline are client-generated UUIDs. */
@@ -44,7 +46,7 @@ export type SyncResult = z.infer<typeof syncResultSchema>;
 export const syncResponseSchema = z.object({ results: z.array(syncResultSchema) });
 
 /** POST /api/staff/customers/search — a POST, so a CPR typed as the query never lands in a URL. */
-export const customerSearchRequestSchema = z.object({ q: z.string().check(z.trim(), z.minLength(2, 'Skriv mindst 2 tegn.'), z.maxLength(100)) });
+export const customerSearchRequestSchema = z.object({ q: z.string().check(z.trim(), z.minLength(2, 'Skriv mindst 2 tegn.'), maxChars(100)) });
 
 /** GET /api/staff/customers/recent?since= — this store's customers changed since an ISO time (the device's offline copy). */
 export const recentCustomersQuerySchema = z.object({ since: z.optional(z.iso.datetime()) });

@@ -1,5 +1,7 @@
 import { z } from 'zod/mini';
 import './zod-locale';
+import { maxChars, maxItems } from './common';
+import { LIST_MAX, TEXT_MAX, limitMessages } from './limits';
 
 /** SPEC §3 widget entities (the embeddable search/category/recommendation widget, /v2 API). */
 export const variantDisplaySchema = z.object({
@@ -32,8 +34,22 @@ export const productDisplaySchema = z.object({
 export type ProductDisplay = z.infer<typeof productDisplaySchema>;
 
 export const filterOperatorSchema = z.enum(['eq', 'neq', 'in', 'nin', 'leq', 'geq', 'inrange']);
-export const selectedFilterSchema = z.object({ field: z.string(), op: filterOperatorSchema, data: z.unknown() });
-export const sortingSchema = z.object({ field: z.string(), order: z.enum(['asc', 'desc']) });
+
+/** A filter's value as the widget sends it: a value, a list of values or a list of lists (url-codec.ts), none of them long. */
+function isBoundedFilterValue(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.length <= TEXT_MAX.query;
+  if (value === null || value === undefined || typeof value === 'number' || typeof value === 'boolean') return true;
+  if (Array.isArray(value)) return depth < 2 && value.length <= LIST_MAX.filterValues && value.every((v) => isBoundedFilterValue(v, depth + 1));
+  return false;
+}
+export const filterValueMessage = `Et filter har højst ${LIST_MAX.filterValues} værdier på højst ${TEXT_MAX.query} tegn.`;
+
+export const selectedFilterSchema = z.object({
+  field: z.string().check(maxChars(TEXT_MAX.id)),
+  op: filterOperatorSchema,
+  data: z.unknown().check(z.refine((v) => isBoundedFilterValue(v), filterValueMessage)),
+});
+export const sortingSchema = z.object({ field: z.string().check(maxChars(TEXT_MAX.id)), order: z.enum(['asc', 'desc']) });
 export const widgetFilterSchema = z.looseObject({ field: z.string(), type: z.optional(z.string()), meta: z.optional(z.looseObject({ group_title: z.optional(z.string()) })) });
 
 export const searchResultResponseSchema = z.object({
@@ -80,16 +96,18 @@ export const priceFormattingSchema = z.object({
   post_text: z.string(),
 });
 
+const text = (max: number) => z.string().check(maxChars(max));
+
 export const recommendationRequestSchema = z.object({
-  tenant: z.string(),
-  market: z.string(),
-  user_id: z.optional(z.nullable(z.string())),
-  session_id: z.optional(z.nullable(z.string())),
-  dsid: z.optional(z.string()),
-  document_referrer: z.optional(z.string()),
-  category_id: z.optional(z.string()),
-  product_id: z.optional(z.string()),
-  product_ids: z.optional(z.array(z.string())),
+  tenant: text(64),
+  market: text(16),
+  user_id: z.optional(z.nullable(text(TEXT_MAX.id))),
+  session_id: z.optional(z.nullable(text(TEXT_MAX.id))),
+  dsid: z.optional(text(TEXT_MAX.id)),
+  document_referrer: z.optional(text(TEXT_MAX.url)),
+  category_id: z.optional(text(TEXT_MAX.query)),
+  product_id: z.optional(text(TEXT_MAX.id)),
+  product_ids: z.optional(z.array(text(TEXT_MAX.id)).check(maxItems(LIST_MAX.products))),
   limit: z.optional(z.number().check(z.int(), z.gte(1), z.lte(100))),
 });
 
@@ -99,13 +117,13 @@ const idLike = (message: string) =>
       z.union([z.string(), z.number()], { error: message }),
       z.transform((v: string | number) => String(v)),
     )
-    .check(z.refine((v) => v.length > 0, message));
+    .check(z.refine((v) => v.length > 0, message), maxChars(TEXT_MAX.id));
 
 /** SPEC §5 purchase-event rules, with the SPEC §8 English messages. */
 export const purchaseEventSchema = z.object(
   {
     transaction_id: idLike('purchase event requires a transaction_id string or number'),
-    currency: z.string({ error: 'purchase event requires a currency string' }).check(z.minLength(1, 'purchase event requires a currency string')),
+    currency: z.string({ error: 'purchase event requires a currency string' }).check(z.minLength(1, 'purchase event requires a currency string'), maxChars(TEXT_MAX.code)),
     items: z.array(
       z.object({
         item_id: idLike('purchase item requires a non-empty item_id'),
@@ -113,7 +131,7 @@ export const purchaseEventSchema = z.object(
         quantity: z.number({ error: 'purchase item requires a numeric quantity' }).check(z.refine((q) => q !== 0, 'purchase item requires a non-zero quantity')),
       }),
       { error: 'purchase event requires an items array' },
-    ),
+    ).check(maxItems(LIST_MAX.products)),
   },
   { error: 'purchase event must be an object' },
 );
@@ -121,15 +139,20 @@ export type PurchaseEvent = z.output<typeof purchaseEventSchema>;
 
 export const trackingEventTypeSchema = z.enum(['element_visible', 'page_view', 'add_to_cart', 'click', 'recommendations_inserted', 'purchase']);
 
+/** A text with its limit when `limited`; not aborting (`maxChars`), which would make a union around it answer "no type matches" instead. */
+const limitedText = (limited: boolean, max: number) => z.string().check(...(limited ? [z.maxLength(max, limitMessages.tooLong(max))] : []));
+
 /**
  * Requests of the /v2 provider API (SPEC §7). Ids of anonymous shoppers may be missing, null or
  * the literal string "undefined" (older clients send it): all three mean "not set". Unknown
  * extra fields are ignored (zod strips them).
  */
-const shopperId = z.pipe(
-  z.optional(z.union([z.string(), z.number(), z.null()])),
-  z.transform((v: string | number | null | undefined) => (v === null || v === undefined || v === 'undefined' || v === '' ? undefined : String(v))),
-);
+const shopperIdOf = (limited: boolean) =>
+  z.pipe(
+    z.optional(z.union([limitedText(limited, TEXT_MAX.id), z.number(), z.null()])),
+    z.transform((v: string | number | null | undefined) => (v === null || v === undefined || v === 'undefined' || v === '' ? undefined : String(v))),
+  );
+const shopperId = shopperIdOf(true);
 
 export const widgetContextSchema = z.object({
   tenant: z._default(z.string().check(z.trim(), z.minLength(1), z.maxLength(64)), 'profil-optik'),
@@ -137,25 +160,27 @@ export const widgetContextSchema = z.object({
   dsid: shopperId,
   user_id: shopperId,
   session_id: shopperId,
-  document_referrer: z.optional(z.string().check(z.maxLength(2000))),
-  metadata: z.optional(z.record(z.string(), z.unknown())),
+  document_referrer: z.optional(z.string().check(maxChars(TEXT_MAX.url))),
+  metadata: z.optional(
+    z.record(z.string().check(maxChars(TEXT_MAX.id)), z.unknown()).check(z.refine((m) => Object.keys(m).length <= LIST_MAX.metadataKeys, limitMessages.tooMany(LIST_MAX.metadataKeys))),
+  ),
 });
 
 const pageFields = {
-  filters: z._default(z.array(selectedFilterSchema).check(z.maxLength(50)), []),
+  filters: z._default(z.array(selectedFilterSchema).check(maxItems(LIST_MAX.filters)), []),
   sorting: z.optional(z.nullable(sortingSchema)),
   limit: z._default(z.number().check(z.int(), z.gte(1), z.lte(100)), 20),
   /** Opaque position of the next page, from the previous answer's `cursor`. */
-  cursor: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
+  cursor: z.optional(z.nullable(z.string().check(maxChars(TEXT_MAX.token)))),
 };
 
-export const searchResultsRequestSchema = z.extend(widgetContextSchema, { query: z._default(z.string().check(z.trim(), z.maxLength(200)), ''), ...pageFields });
+export const searchResultsRequestSchema = z.extend(widgetContextSchema, { query: z._default(z.string().check(z.trim(), maxChars(TEXT_MAX.query)), ''), ...pageFields });
 export type SearchResultsRequest = z.input<typeof searchResultsRequestSchema>;
 
 /** `category_id` is a catalogue route such as `/solbriller/ray-ban` (leading slash optional). */
 export const productListingRequestSchema = z.extend(widgetContextSchema, {
   category_id: z.pipe(
-    z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+    z.string().check(z.trim(), z.minLength(1), maxChars(TEXT_MAX.query)),
     z.transform((s: string) => (s.startsWith('/') ? s : `/${s}`)),
   ),
   ...pageFields,
@@ -164,13 +189,13 @@ export type ProductListingRequest = z.input<typeof productListingRequestSchema>;
 
 /** GET /v2/search/suggestions: query-string fields; `metadata` arrives as JSON text. */
 export const suggestionsQuerySchema = z.extend(z.omit(widgetContextSchema, { metadata: true }), {
-  query: z._default(z.string().check(z.trim(), z.maxLength(200)), ''),
-  metadata: z.optional(z.string().check(z.maxLength(2000))),
+  query: z._default(z.string().check(z.trim(), maxChars(TEXT_MAX.query)), ''),
+  metadata: z.optional(z.string().check(maxChars(TEXT_MAX.url))),
 });
 
 export const relatedRequestSchema = z.extend(widgetContextSchema, {
-  product_id: z.string().check(z.minLength(1), z.maxLength(100)),
-  query: z.optional(z.string().check(z.maxLength(200))),
+  product_id: z.string().check(z.minLength(1), maxChars(TEXT_MAX.id)),
+  query: z.optional(z.string().check(maxChars(TEXT_MAX.query))),
   limit: z._default(z.number().check(z.int(), z.gte(1), z.lte(100)), 16),
 });
 
@@ -178,49 +203,63 @@ export const recommendationKindSchema = z.enum(['category', 'product', 'products
 /** POST /v2/recommend/products/{kind}; `type` picks the strategy (SPEC §7: related, by product ids, landing_page, after_basket). */
 export const recommendProductsRequestSchema = z.extend(widgetContextSchema, {
   type: z.optional(z.enum(['related', 'products', 'landing_page', 'after_basket', 'category', 'popular'])),
-  category_id: z.optional(z.string().check(z.maxLength(200))),
-  product_id: z.optional(z.string().check(z.maxLength(100))),
-  product_ids: z.optional(z.array(z.string().check(z.maxLength(100))).check(z.maxLength(100))),
+  category_id: z.optional(z.string().check(maxChars(TEXT_MAX.query))),
+  product_id: z.optional(z.string().check(maxChars(TEXT_MAX.id))),
+  product_ids: z.optional(z.array(z.string().check(maxChars(TEXT_MAX.id))).check(maxItems(100))),
   limit: z._default(z.number().check(z.int(), z.gte(1), z.lte(100)), 16),
 });
 export type RecommendProductsRequest = z.input<typeof recommendProductsRequestSchema>;
 export const recommendationResponseSchema = z.object({ displays: z.array(productDisplaySchema), recommendation_request_id: z.string() });
 
-/** One tracking event as the provider receives it. */
-export const providerEventSchema = z
-  .object({
-    event_type: trackingEventTypeSchema,
-    dsid: shopperId,
-    user_id: shopperId,
-    session_id: shopperId,
-    product_id: z.optional(z.pipe(z.union([z.string(), z.number()]), z.transform(String))),
-    product_ids: z.optional(z.array(z.pipe(z.union([z.string(), z.number()]), z.transform(String))).check(z.maxLength(200))),
-    search_result_id: z.optional(z.string().check(z.maxLength(100))),
-    recommendation_id: z.optional(z.string().check(z.maxLength(100))),
-    url: z.optional(z.string().check(z.maxLength(2000))),
-    transaction_id: z.optional(z.pipe(z.union([z.string(), z.number()]), z.transform(String))),
-    currency: z.optional(z.string()),
-    products: z.optional(z.array(z.object({ sku: z.pipe(z.union([z.string(), z.number()]), z.transform(String)), price: z.number(), quantity: z.number() })).check(z.maxLength(200))),
-  })
-  .check(
-    z.superRefine((e, ctx) => {
-      if (e.event_type !== 'purchase') return;
-      // SPEC §5 purchase rules, with the SPEC §8 messages.
-      if (!e.transaction_id) ctx.addIssue({ code: 'custom', path: ['transaction_id'], message: 'purchase event requires a transaction_id string or number' });
-      if (!e.currency) ctx.addIssue({ code: 'custom', path: ['currency'], message: 'purchase event requires a currency string' });
-      if (!e.products) ctx.addIssue({ code: 'custom', path: ['products'], message: 'purchase event requires an items array' });
-      for (const [i, p] of (e.products ?? []).entries()) {
-        if (!p.sku) ctx.addIssue({ code: 'custom', path: ['products', i, 'sku'], message: 'purchase item requires a non-empty item_id' });
-        if (p.quantity === 0) ctx.addIssue({ code: 'custom', path: ['products', i, 'quantity'], message: 'purchase item requires a non-zero quantity' });
-      }
-    }),
-  );
+/**
+ * One tracking event as the provider receives it. `limited`: with the limits of everything sent
+ * (issue 15), as received. Without, it is the shape events were stored in before those limits;
+ * the widget's stored events are read with it, so an event stored earlier never stops a start-up
+ * (lowdb checks every record). Both have the same type.
+ */
+function providerEventOf(limited: boolean) {
+  const idOrNumber = () => z.pipe(z.union([limitedText(limited, TEXT_MAX.id), z.number()]), z.transform(String));
+  const items = (max: number) => z.maxLength(max, limited ? limitMessages.tooMany(max) : undefined);
+  const shopper = shopperIdOf(limited);
+  return z
+    .object({
+      event_type: trackingEventTypeSchema,
+      dsid: shopper,
+      user_id: shopper,
+      session_id: shopper,
+      product_id: z.optional(idOrNumber()),
+      product_ids: z.optional(z.array(idOrNumber()).check(items(LIST_MAX.products))),
+      search_result_id: z.optional(z.string().check(z.maxLength(100))),
+      recommendation_id: z.optional(z.string().check(z.maxLength(100))),
+      url: z.optional(z.string().check(z.maxLength(2000))),
+      transaction_id: z.optional(idOrNumber()),
+      currency: z.optional(limitedText(limited, TEXT_MAX.code)),
+      products: z.optional(z.array(z.object({ sku: idOrNumber(), price: z.number(), quantity: z.number() })).check(items(LIST_MAX.products))),
+    })
+    .check(
+      z.superRefine((e, ctx) => {
+        if (e.event_type !== 'purchase') return;
+        // SPEC §5 purchase rules, with the SPEC §8 messages.
+        if (!e.transaction_id) ctx.addIssue({ code: 'custom', path: ['transaction_id'], message: 'purchase event requires a transaction_id string or number' });
+        if (!e.currency) ctx.addIssue({ code: 'custom', path: ['currency'], message: 'purchase event requires a currency string' });
+        if (!e.products) ctx.addIssue({ code: 'custom', path: ['products'], message: 'purchase event requires an items array' });
+        for (const [i, p] of (e.products ?? []).entries()) {
+          if (!p.sku) ctx.addIssue({ code: 'custom', path: ['products', i, 'sku'], message: 'purchase item requires a non-empty item_id' });
+          if (p.quantity === 0) ctx.addIssue({ code: 'custom', path: ['products', i, 'quantity'], message: 'purchase item requires a non-zero quantity' });
+        }
+      }),
+    );
+}
+/** A tracking event as stored (the widget's event records); received events are checked with `providerEventRequestSchema`. */
+export const providerEventSchema = providerEventOf(false);
+/** A tracking event as POST /v2/create-events receives it: every string and list within its limit. */
+export const providerEventRequestSchema = providerEventOf(true);
 export type ProviderEvent = z.output<typeof providerEventSchema>;
 
 export const createEventsRequestSchema = z.object({
   tenant: z._default(z.string().check(z.trim(), z.minLength(1), z.maxLength(64)), 'profil-optik'),
   market: z.string({ error: 'Market not set' }).check(z.trim(), z.minLength(1, 'Market not set'), z.maxLength(16)),
-  events: z.array(providerEventSchema).check(z.minLength(1), z.maxLength(100)),
+  events: z.array(providerEventRequestSchema).check(z.minLength(1), maxItems(LIST_MAX.events)),
 });
 
 /** GET /v2/image: the image resize service (SPEC §7). */

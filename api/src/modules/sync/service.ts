@@ -28,7 +28,8 @@ export const syncMessages = {
  *     writes undone) and does not stop the commands after it.
  */
 export class SyncService {
-  private readonly handlers: Record<SyncCommandType, Handler>;
+  /** A Map: a command type is the client's text, and `toString` or `__proto__` must be no handler. */
+  private readonly handlers: ReadonlyMap<string, Handler>;
   private readonly log: SyncLogRepository;
 
   constructor(
@@ -37,13 +38,14 @@ export class SyncService {
     private readonly s: { customers: CustomerService; prescriptions: PrescriptionService; orders: OrderService; payments: PaymentService; requisitions: RequisitionService },
   ) {
     this.log = new SyncLogRepository(storage);
-    this.handlers = {
+    const handlers: Record<SyncCommandType, Handler> = {
       'customer.create': (payload, user) => s.customers.create(syncPayloadSchemas['customer.create'].parse(payload), user.storeId!),
       'prescription.create': (payload, user) => s.prescriptions.create(syncPayloadSchemas['prescription.create'].parse(payload), user.storeId!),
       'order.create': (payload, user) => s.orders.create(syncPayloadSchemas['order.create'].parse(payload), user.storeId!),
       'paymentRequest.send': (payload, user) => s.payments.send(syncPayloadSchemas['paymentRequest.send'].parse(payload), user),
       'requisition.decide': (payload, user) => s.requisitions.decide(syncPayloadSchemas['requisition.decide'].parse(payload), user),
     };
+    this.handlers = new Map(Object.entries(handlers));
   }
 
   async push(commands: SyncCommandEnvelope[], user: SessionUser): Promise<SyncResult[]> {
@@ -72,7 +74,7 @@ export class SyncService {
 
   /** Runs the handler as a savepoint (a refused command's writes vanish) and logs the outcome in the same transaction. */
   private async apply(command: SyncCommandEnvelope, user: SessionUser): Promise<SyncResult> {
-    const handler = this.handlers[command.type as SyncCommandType] as Handler | undefined;
+    const handler = this.handlers.get(command.type);
     let entry: Pick<SyncLogRecord, 'status' | 'result' | 'error'>;
     try {
       if (!handler) throw new HttpError(400, 'bad_request', syncMessages.unknownCommand(command.type));

@@ -93,6 +93,45 @@ describe('POST /api/sync', () => {
     expect(res.body.results.map((r: { status: string }) => r.status)).toEqual(['rejected', 'applied']);
   });
 
+  it.each(['hasOwnProperty', 'valueOf', '__proto__', 'constructor', 'toString', 'isPrototypeOf'])(
+    'rejects the command type %s (a built-in object member, no handler) as unknown and applies nothing for it',
+    async (type) => {
+      const t = await makeTestApp();
+      const s = await staffAgent(t);
+      const odd = { id: randomUUID(), type, createdAt: '2026-11-22T09:30:00.000Z', payload: createCustomer().payload };
+      const good = createCustomer();
+      const res = syncResponseSchema.parse((await s.post('/api/sync', { commands: [odd, good] }).expect(200)).body);
+      expect(res.results[0]).toEqual({ id: odd.id, status: 'rejected', result: null, error: { code: 'bad_request', message: syncMessages.unknownCommand(type) } });
+      expect(res.results[1]).toMatchObject({ id: good.id, status: 'applied' });
+      expect(await t.storage.collection(syncLogCollection).get(odd.id)).toMatchObject({ status: 'rejected', type, result: null });
+      expect((await t.storage.collection(customersCollection).all()).map((c) => c.id)).toEqual([good.payload.customerId]);
+    },
+  );
+
+  it('rejects a customer.create with a 200,000-character name with the Danish field error and stores no customer', async () => {
+    const t = await makeTestApp();
+    const s = await staffAgent(t);
+    const long = createCustomer({ firstName: 'a'.repeat(200_000) });
+    const res = syncResponseSchema.parse((await s.post('/api/sync', { commands: [long] }).expect(200)).body);
+    expect(res.results[0]).toEqual({ id: long.id, status: 'rejected', result: null, error: { code: 'validation_failed', message: 'Ret fejlene, og prøv igen.', fields: { firstName: 'Højst 100 tegn.' } } });
+    expect(await t.storage.collection(customersCollection).count()).toBe(0);
+    // A name at the limit is a name.
+    const atMax = createCustomer({ firstName: 'a'.repeat(100), cpr: undefined });
+    expect((await s.post('/api/sync', { commands: [atMax] }).expect(200)).body.results[0].status).toBe('applied');
+    expect((await t.storage.collection(customersCollection).get(atMax.payload.customerId))!.firstName).toBe('a'.repeat(100));
+  });
+
+  it('refuses an envelope with an over-long command type or too many commands, and applies none of it', async () => {
+    const t = await makeTestApp();
+    const s = await staffAgent(t);
+    const longType = await s.post('/api/sync', { commands: [{ ...createCustomer(), type: 'x'.repeat(65) }] }).expect(400);
+    expect(longType.body.error.fields).toEqual({ 'commands.0.type': 'Højst 64 tegn.' });
+    const tooMany = await s.post('/api/sync', { commands: Array.from({ length: 101 }, () => createCustomer({ cpr: undefined })) }).expect(400);
+    expect(tooMany.body.error.fields).toEqual({ commands: 'Højst 100 ad gangen.' });
+    expect(await t.storage.collection(customersCollection).count()).toBe(0);
+    expect(await t.storage.collection(syncLogCollection).count()).toBe(0);
+  });
+
   it('refuses anonymous callers, customers and a bad envelope', async () => {
     const t = await makeTestApp();
     const anon = await shopperAgent(t);

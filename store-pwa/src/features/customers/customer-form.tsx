@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { customerCreateRequestSchema, parseCpr, validatePostcode } from '@optik/shared';
+import { customerCreateRequestSchema, parseCpr, TEXT_MAX, validatePostcode } from '@optik/shared';
 import { t } from '../../messages';
 
 export interface CustomerFormValues {
@@ -124,12 +124,12 @@ export function CustomerForm({
     <form onSubmit={submit} noValidate className="card wide" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>{title}</h1>
       {input('zip', t.form.zip, { inputMode: 'numeric', autoComplete: 'postal-code', maxLength: 4, autoFocus: true }, t.form.zipHint)}
-      {input('city', t.form.city, { autoComplete: 'address-level2' })}
-      {input('firstName', t.form.firstName, { autoComplete: 'given-name' })}
-      {input('lastName', t.form.lastName, { autoComplete: 'family-name' })}
-      {input('email', t.form.email, { type: 'email', autoComplete: 'email' })}
-      {input('phone', t.form.phone, { type: 'tel', autoComplete: 'tel' })}
-      {input('street', t.form.street, { autoComplete: 'street-address' })}
+      {input('city', t.form.city, { autoComplete: 'address-level2', maxLength: TEXT_MAX.city })}
+      {input('firstName', t.form.firstName, { autoComplete: 'given-name', maxLength: TEXT_MAX.name })}
+      {input('lastName', t.form.lastName, { autoComplete: 'family-name', maxLength: TEXT_MAX.name })}
+      {input('email', t.form.email, { type: 'email', autoComplete: 'email', maxLength: TEXT_MAX.email })}
+      {input('phone', t.form.phone, { type: 'tel', autoComplete: 'tel', maxLength: TEXT_MAX.phone })}
+      {input('street', t.form.street, { autoComplete: 'street-address', maxLength: TEXT_MAX.street })}
       {input('cpr', t.form.cpr, { autoComplete: 'off', inputMode: 'numeric', spellCheck: false }, t.form.cprHint)}
       {cprWarning && (
         <div className="checkbox">

@@ -1,6 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { useSetAtom } from 'jotai';
-import { accountDetailsUpdateSchema, da, passwordChangeSchema, validatePostcode, type AccountDetails, type AccountDetailsUpdate } from '@optik/shared';
+import { accountDetailsUpdateSchema, da, passwordChangeSchema, TEXT_MAX, validatePostcode, type AccountDetails, type AccountDetailsUpdate } from '@optik/shared';
 import { LoadError } from '../../../load-error';
 import { TextField } from '../../../text-field';
 import { useApi } from '../../../use-api';
@@ -41,7 +41,7 @@ export function DetailsForm({ client, initial, onSaved }: { client: Pick<AuthCli
     onSaved(r.data.data);
   }
 
-  const field = (key: keyof Editable, label: string, props: Record<string, string> = {}) => (
+  const field = (key: keyof Editable, label: string, props: InputHTMLAttributes<HTMLInputElement> = {}) => (
     <TextField id={`${id}-${key}`} label={label} value={values[key]} error={errors[key]} onChange={set(key)} {...props} />
   );
 
@@ -50,19 +50,19 @@ export function DetailsForm({ client, initial, onSaved }: { client: Pick<AuthCli
       <FormAlert message={alert} />
       <fieldset>
         <legend>{au.details.contactLegend}</legend>
-        {field('firstName', au.details.firstName, { autoComplete: 'given-name' })}
-        {field('lastName', au.details.lastName, { autoComplete: 'family-name' })}
+        {field('firstName', au.details.firstName, { autoComplete: 'given-name', maxLength: TEXT_MAX.name })}
+        {field('lastName', au.details.lastName, { autoComplete: 'family-name', maxLength: TEXT_MAX.name })}
         {initial.email ? (
           <TextField id={`${id}-email`} label={au.details.email} hint={au.details.emailHint} type="email" value={initial.email} readOnly />
         ) : (
           <p className="hint">{au.details.noEmail}</p>
         )}
-        {field('phone', au.details.phone, { type: 'tel', autoComplete: 'tel' })}
+        {field('phone', au.details.phone, { type: 'tel', autoComplete: 'tel', maxLength: TEXT_MAX.phone })}
       </fieldset>
       <fieldset>
         <legend>{au.details.addressLegend}</legend>
         <p className="hint">{au.details.addressHint}</p>
-        {field('street', au.details.street, { autoComplete: 'street-address' })}
+        {field('street', au.details.street, { autoComplete: 'street-address', maxLength: TEXT_MAX.street })}
         {field('zip', au.details.zip, { inputMode: 'numeric', autoComplete: 'postal-code' })}
         <TextField id={`${id}-city`} label={au.details.city} hint={au.details.cityHint} value={city} readOnly />
       </fieldset>

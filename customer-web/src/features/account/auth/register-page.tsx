@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { RegisterRequest } from '@optik/shared';
+import { useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { TEXT_MAX, type RegisterRequest } from '@optik/shared';
 import { t } from '../../../messages';
 import { usePageMeta } from '../../../page-meta';
 import { FieldError, TextField } from '../../../text-field';
@@ -12,13 +12,13 @@ import './auth.css';
 
 type Fields = Omit<RegisterRequest, 'acceptTerms'>;
 const EMPTY: Fields = { firstName: '', lastName: '', email: '', phone: '', password: '', passwordRepeat: '' };
-const TEXT_FIELDS: [keyof Fields, string, Record<string, string>][] = [
-  ['firstName', au.register.firstName, { autoComplete: 'given-name' }],
-  ['lastName', au.register.lastName, { autoComplete: 'family-name' }],
-  ['email', au.register.email, { type: 'email', autoComplete: 'email' }],
-  ['phone', au.register.phone, { type: 'tel', autoComplete: 'tel' }],
-  ['password', au.register.password, { type: 'password', autoComplete: 'new-password' }],
-  ['passwordRepeat', au.register.passwordRepeat, { type: 'password', autoComplete: 'new-password' }],
+const TEXT_FIELDS: [keyof Fields, string, InputHTMLAttributes<HTMLInputElement>][] = [
+  ['firstName', au.register.firstName, { autoComplete: 'given-name', maxLength: TEXT_MAX.name }],
+  ['lastName', au.register.lastName, { autoComplete: 'family-name', maxLength: TEXT_MAX.name }],
+  ['email', au.register.email, { type: 'email', autoComplete: 'email', maxLength: TEXT_MAX.email }],
+  ['phone', au.register.phone, { type: 'tel', autoComplete: 'tel', maxLength: TEXT_MAX.phone }],
+  ['password', au.register.password, { type: 'password', autoComplete: 'new-password', maxLength: TEXT_MAX.password }],
+  ['passwordRepeat', au.register.passwordRepeat, { type: 'password', autoComplete: 'new-password', maxLength: TEXT_MAX.password }],
 ];
 const HINTS: Partial<Record<keyof Fields, string>> = { email: au.register.emailHint, password: au.register.passwordHint };
 
