@@ -8,8 +8,9 @@ function smsOutbox(): { to: string; text: string }[] {
   const dir = path.join(dataDir, 'sms');
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
-    .sort()
-    .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as { to: string; text: string });
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as { to: string; text: string; at: string })
+    .sort((a, b) => a.at.localeCompare(b.at));
 }
 
 test('staff create a customer with the network cut; it syncs exactly once when back online', async ({ page, context, storeURL, loginAsStore, expectNoA11yViolations }) => {

@@ -219,7 +219,7 @@ async function smsSent(dataDirs: string[]): Promise<string[]> {
   const texts: string[] = [];
   for (const dir of dataDirs) {
     const smsDir = path.join(dir, 'sms');
-    for (const f of await readdir(smsDir).catch(() => [])) texts.push((JSON.parse(await readFile(path.join(smsDir, f), 'utf8')) as { text: string }).text);
+    for (const f of (await readdir(smsDir).catch(() => [] as string[])).filter((n) => n.endsWith('.json'))) texts.push((JSON.parse(await readFile(path.join(smsDir, f), 'utf8')) as { text: string }).text);
   }
   return texts.map((t) => /ordre (O\d+)/.exec(t)?.[1] ?? t);
 }

@@ -236,7 +236,8 @@ export class PaymentService {
     // A part paid by gift card at the counter is not asked again.
     const amount = formatDkk(restOf(order));
     if (request.channel === 'sms') {
-      await this.sms.send({ to, text: `Hej ${customer.firstName}. Betal din ordre ${order.orderNumber} hos ${store?.name ?? 'Profil Optik'} på ${amount} her: ${link} (gælder til ${until}).` });
+      // Keyed by the request: a delivery retried after a crash before `deliveredAt` was noted sends no second SMS.
+      await this.sms.send({ to, text: `Hej ${customer.firstName}. Betal din ordre ${order.orderNumber} hos ${store?.name ?? 'Profil Optik'} på ${amount} her: ${link} (gælder til ${until}).`, idempotencyKey: `payment-request:${request.id}` });
     } else {
       await this.mailer.send({
         to,
