@@ -262,7 +262,10 @@ class Adapter {
     tx.hooks.push([]);
     try {
       const r = await fn();
-      await this.query(`RELEASE SAVEPOINT ${name}`);
+      // A finished savepoint needs no RELEASE (the commit ends it, a rollback to an outer one
+      // undoes it too): one round trip less per nested transaction. Long transactions release,
+      // so PostgreSQL's cache of open subtransactions (64 per backend) never overflows.
+      if (tx.savepoints > 32) await this.query(`RELEASE SAVEPOINT ${name}`);
       const hooks = tx.hooks.pop()!;
       tx.hooks[tx.hooks.length - 1]!.push(...hooks);
       return r;
@@ -526,11 +529,24 @@ class PgCollection implements Collection<Entity> {
   }
 
   /**
-   * Writes rows. `insert` adds without ON CONFLICT: an id another transaction inserted after our
-   * check raises a unique violation, and the retried attempt's check then names it — a plain
-   * write at READ COMMITTED must never overwrite a record it thought absent.
+   * Adds a record unless its id (or, with no `target`, any unique key) is taken — then false,
+   * leaving the transaction usable. Never overwrites: a plain write at READ COMMITTED must not
+   * replace a record another transaction added after it looked.
    */
-  private async writeRows(rows: readonly Entity[], tx: PgTx, mode: 'insert' | 'upsert' = 'upsert') {
+  private async addIfAbsent(row: Entity, tx: PgTx, target: '' | '(id)'): Promise<boolean> {
+    const cols = ['id', 'data', ...this.cols];
+    const added = await this.a.query(`INSERT INTO ${this.t} (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')}) ON CONFLICT ${target} DO NOTHING`, [
+      row.id,
+      JSON.stringify(row),
+      ...valuesOf(this.def, this.layout, row),
+    ]);
+    if (!added.rowCount) return false;
+    tx.written.add(this.def.name);
+    return true;
+  }
+
+  /** Adds or replaces rows by id (their unique keys checked first). */
+  private async writeRows(rows: readonly Entity[], tx: PgTx) {
     // The last of several writes to one id wins, as on the embedded store.
     const byId = new Map(rows.map((r) => [r.id, r]));
     const list = [...byId.values()];
@@ -545,7 +561,7 @@ class PgCollection implements Collection<Entity> {
       }
       const types = colList.map((c) => (c === 'data' ? 'jsonb[]' : 'text[]'));
       await this.a.query(
-        `INSERT INTO ${this.t} (${colList.join(', ')}) SELECT * FROM unnest(${types.map((ty, j) => `$${j + 1}::${ty}`).join(', ')})${mode === 'upsert' ? ` ON CONFLICT (id) DO UPDATE SET ${set}` : ''}`,
+        `INSERT INTO ${this.t} (${colList.join(', ')}) SELECT * FROM unnest(${types.map((ty, j) => `$${j + 1}::${ty}`).join(', ')}) ON CONFLICT (id) DO UPDATE SET ${set}`,
         arrays,
       );
     }
@@ -556,8 +572,12 @@ class PgCollection implements Collection<Entity> {
     this.live();
     const row = structuredClone(item);
     await this.a.write(async (tx) => {
-      await this.checkKeys([row], true);
-      await this.writeRows([row], tx, 'insert');
+      for (;;) {
+        // One statement when nothing is in the way; otherwise find what is (and say which key).
+        if (await this.addIfAbsent(row, tx, '')) return;
+        await this.checkKeys([row], true);
+        // Nothing in the way any more (removed meanwhile): try again.
+      }
     });
     return row;
   }
@@ -611,11 +631,7 @@ class PgCollection implements Collection<Entity> {
         }
         // Absent: add it, unless another transaction just did — then change theirs (READ COMMITTED
         // sees it on the next lock; in a serializable transaction the conflict retries the attempt).
-        const added = await this.a.query(`INSERT INTO ${this.t} (${['id', 'data', ...this.cols].join(', ')}) VALUES (${['id', 'data', ...this.cols].map((_, i) => `$${i + 1}`).join(', ')}) ON CONFLICT (id) DO NOTHING`, [next.id, JSON.stringify(next), ...valuesOf(this.def, this.layout, next)]);
-        if (added.rowCount) {
-          tx.written.add(this.def.name);
-          return next;
-        }
+        if (await this.addIfAbsent(next, tx, '(id)')) return next;
       }
     });
   }
