@@ -58,8 +58,9 @@ describe('signing page (/b2b/underskrive-kontrakt)', () => {
     });
     render(<SignContractPage api={api as unknown as CompanyApi} hash={`#token=${TOKEN}`} />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Underskriv brilleaftalen' })).toBeDefined();
+    // The heading shows while the agreement loads; wait for the agreement itself.
+    expect(await screen.findByText('Oprettet – afventer underskrift')).toBeDefined();
     expect(api.post.mock.calls[0]![2]).toEqual({ token: TOKEN });
-    expect(screen.getByText('Oprettet – afventer underskrift')).toBeDefined();
     expect(screen.getByRole('link', { name: 'Åbn kontrakten som printbar side' }).getAttribute('href')).toBe('/api/company/contracts/co-9/document?token=t');
     // plus glass 1.500 + basis frame 600 + photochromic 900 + exam 450.
     expect(screen.getByRole('table').textContent).toContain(`I alt pr. medarbejder${formatDkk(60_000)}${formatDkk(345_000)}`);
