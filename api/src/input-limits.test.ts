@@ -63,4 +63,20 @@ describe('input limits', () => {
     expect(Object.keys(apiErrorSchema.parse(f.body).error.fields!)).toEqual(['filters.0.data']);
     await request(t.app).post('/v2/search/results').send({ ...ctx, query: 'a'.repeat(200), filters: [{ field: 'brand', op: 'in', data: ['Ray-Ban', 'Gucci'] }] }).expect(200);
   });
+
+  it('answers 400, never 500, for filter data that is an object (issue 15 finding 5: {"toString":1} reached the engine)', async () => {
+    const t = await makeTestApp();
+    const ctx = { tenant: 'profil-optik', market: 'dk' };
+    for (const data of [{ toString: 1 }, [{ valueOf: 1 }], { __proto__: { x: 1 } }]) {
+      for (const path of ['/v2/search/results', '/v2/product-listing']) {
+        const res = await request(t.app).post(path).send({ ...ctx, category_id: 'briller', filters: [{ field: 'brand', op: 'in', data }] });
+        expect(res.status).toBe(400);
+        expect(Object.keys(apiErrorSchema.parse(res.body).error.fields!)).toEqual(['filters.0.data']);
+      }
+    }
+    // The same requests with a plain value are answered.
+    for (const path of ['/v2/search/results', '/v2/product-listing']) {
+      await request(t.app).post(path).send({ ...ctx, category_id: 'briller', filters: [{ field: 'brand', op: 'in', data: ['Ray-Ban'] }] }).expect(200);
+    }
+  });
 });
