@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { DuplicateKeyError, type Collection, type CollectionDef, type Entity, type ListOptions, type Page, type Storage } from './port';
+import { decodeCursor, DuplicateKeyError, encodeCursor, type Collection, type CollectionDef, type Entity, type ListOptions, type Page, type Storage } from './port';
 
 /** One index entry: the order value and the id (ties broken by id). */
 interface Entry {
@@ -228,18 +228,6 @@ const currentBatch = new AsyncLocalStorage<Batch>();
 
 const clone = <T>(v: T): T => structuredClone(v);
 
-function encodeCursor(e: Entry) {
-  return Buffer.from(JSON.stringify([e.o, e.id])).toString('base64url');
-}
-function decodeCursor(c: string): Entry {
-  try {
-    const [o, id] = JSON.parse(Buffer.from(c, 'base64url').toString()) as unknown[];
-    if (typeof o === 'string' && typeof id === 'string') return { o, id };
-  } catch {
-    // falls through
-  }
-  throw new Error('invalid page cursor');
-}
 
 /**
  * The in-memory core both embedded adapters share: tables with their keys and indexes,
@@ -568,7 +556,7 @@ class EngineCollection implements Collection<Entity> {
   async page(index: string, value: string, opts: ListOptions & { limit: number }): Promise<Page<Entity>> {
     this.live();
     const { rows, last, more } = this.e.listPage(this.t, index, value, opts);
-    return { items: rows.map(clone), next: more && last ? encodeCursor(last) : null };
+    return { items: rows.map(clone), next: more && last ? encodeCursor(last.o, last.id) : null };
   }
   async countBy(index: string, value: string) {
     this.live();

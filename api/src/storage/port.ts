@@ -197,3 +197,18 @@ export class CorruptDataError extends Error {
     this.name = 'CorruptDataError';
   }
 }
+
+/** A page cursor: the last entry's order value and id, opaque to callers (both adapters use it). */
+export function encodeCursor(o: string, id: string): string {
+  return Buffer.from(JSON.stringify([o, id])).toString('base64url');
+}
+
+export function decodeCursor(c: string): { o: string; id: string } {
+  try {
+    const [o, id] = JSON.parse(Buffer.from(c, 'base64url').toString()) as unknown[];
+    if (typeof o === 'string' && typeof id === 'string') return { o, id };
+  } catch {
+    // falls through
+  }
+  throw new Error('invalid page cursor');
+}

@@ -50,9 +50,8 @@ export function layoutOf(def: CollectionDef): Layout {
 }
 
 /** The computed columns of one record, in `columnsOf(layout)` order. */
-export function valuesOf(def: CollectionDef, layout: Layout, r: Entity): (string | null)[] {
+export function valuesOf(def: CollectionDef, r: Entity): (string | null)[] {
   const out: (string | null)[] = [];
-  void layout;
   for (const fn of Object.values(def.unique)) out.push(fn(r));
   for (const ix of Object.values(def.indexes)) {
     const key = ix.key(r);
@@ -65,7 +64,6 @@ export function columnsOf(layout: Layout): string[] {
   return [...Object.values(layout.unique), ...Object.values(layout.indexes).flatMap((i) => [i.key, i.order])];
 }
 
-const uniqueIndexName = (layout: Layout, col: string) => `${layout.table}__${col}`.slice(0, 63);
 const indexName = (layout: Layout, col: string) => `${layout.table}__${col}`.slice(0, 63);
 
 /**
@@ -124,11 +122,11 @@ async function syncCollection(client: pg.PoolClient, def: CollectionDef, layout:
   if (before && wanted.length > 0) {
     const rows = (await client.query<{ id: string; data: Entity }>(`SELECT id, data FROM ${t}`)).rows;
     for (const r of rows) {
-      const vals = valuesOf(def, layout, r.data);
+      const vals = valuesOf(def, r.data);
       await client.query(`UPDATE ${t} SET ${wanted.map((c, i) => `${c} = $${i + 2}`).join(', ')} WHERE id = $1`, [r.id, ...vals]);
     }
   }
-  for (const col of Object.values(layout.unique)) await client.query(`CREATE UNIQUE INDEX IF NOT EXISTS ${uniqueIndexName(layout, col)} ON ${t} (${col})`);
+  for (const col of Object.values(layout.unique)) await client.query(`CREATE UNIQUE INDEX IF NOT EXISTS ${indexName(layout, col)} ON ${t} (${col})`);
   for (const ix of Object.values(layout.indexes)) {
     await client.query(`CREATE INDEX IF NOT EXISTS ${indexName(layout, ix.key)} ON ${t} (${ix.key}, ${ix.order}, id) WHERE ${ix.key} IS NOT NULL`);
   }
@@ -137,6 +135,6 @@ async function syncCollection(client: pg.PoolClient, def: CollectionDef, layout:
 /** The unique key a violated unique index stands for (`id` for the primary key). */
 export function keyOfConstraint(layout: Layout, constraint: string | undefined): string {
   if (!constraint || constraint.endsWith('_pkey')) return 'id';
-  for (const [k, col] of Object.entries(layout.unique)) if (uniqueIndexName(layout, col) === constraint) return k;
+  for (const [k, col] of Object.entries(layout.unique)) if (indexName(layout, col) === constraint) return k;
   return 'id';
 }

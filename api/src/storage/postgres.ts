@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { columnsOf, keyOfConstraint, layoutOf, migrate, valuesOf, type Layout } from './postgres-schema';
-import { DuplicateKeyError, type Collection, type CollectionDef, type Entity, type ListOptions, type Page, type Storage } from './port';
+import { decodeCursor, DuplicateKeyError, encodeCursor, type Collection, type CollectionDef, type Entity, type ListOptions, type Page, type Storage } from './port';
 
 /**
  * The PostgreSQL adapter (`STORAGE_URL=postgres://…`): several API instances share one database.
@@ -65,18 +65,6 @@ class RetryTransaction extends Error {
 
 const pgCode = (err: unknown): string | undefined => (err && typeof err === 'object' && 'code' in err ? String((err as { code: unknown }).code) : undefined);
 
-function encodeCursor(o: string, id: string) {
-  return Buffer.from(JSON.stringify([o, id])).toString('base64url');
-}
-function decodeCursor(c: string): { o: string; id: string } {
-  try {
-    const [o, id] = JSON.parse(Buffer.from(c, 'base64url').toString()) as unknown[];
-    if (typeof o === 'string' && typeof id === 'string') return { o, id };
-  } catch {
-    // falls through
-  }
-  throw new Error('invalid page cursor');
-}
 
 export interface PostgresOptions {
   url: string;
@@ -538,7 +526,7 @@ class PgCollection implements Collection<Entity> {
     const added = await this.a.query(`INSERT INTO ${this.t} (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')}) ON CONFLICT ${target} DO NOTHING`, [
       row.id,
       JSON.stringify(row),
-      ...valuesOf(this.def, this.layout, row),
+      ...valuesOf(this.def, row),
     ]);
     if (!added.rowCount) return false;
     tx.written.add(this.def.name);
@@ -556,7 +544,7 @@ class PgCollection implements Collection<Entity> {
       const chunk = list.slice(i, i + 500);
       const arrays: unknown[][] = colList.map(() => []);
       for (const r of chunk) {
-        const vals = [r.id, JSON.stringify(r), ...valuesOf(this.def, this.layout, r)];
+        const vals = [r.id, JSON.stringify(r), ...valuesOf(this.def, r)];
         vals.forEach((v, j) => arrays[j]!.push(v));
       }
       const types = colList.map((c) => (c === 'data' ? 'jsonb[]' : 'text[]'));
