@@ -337,6 +337,53 @@ export function storageContract(name: string, open: () => Promise<ContractSubjec
         expect((await w.get('w'))?.balance).toBe(10);
       }));
 
+
+    it('nested transactions opened before any write still undo exactly their own part, at every depth', () =>
+      withStorage(async ({ storage }) => {
+        const w = storage.collection(wallets);
+        await w.insert({ id: 'w', balance: 100 });
+        const fail = (fn: () => Promise<void>) => storage.transaction(fn).catch((e: Error) => expect(e.message).toBe('undo'));
+        await storage.transaction(async () => {
+          await w.update('w', (x) => ({ ...x, balance: 90 }));
+          // Two levels open with nothing written between them; the inner one writes and commits,
+          // then the outer one throws: both writes go, the parent's 90 stays.
+          await fail(async () => {
+            await storage.transaction(async () => {
+              await w.update('w', (x) => ({ ...x, balance: 80 }));
+            });
+            await w.update('w', (x) => ({ ...x, balance: 70 }));
+            throw new Error('undo');
+          });
+          expect((await w.get('w'))?.balance).toBe(90);
+          // A level that only read and threw undoes nothing of its parent.
+          await fail(async () => {
+            expect((await w.get('w'))?.balance).toBe(90);
+            throw new Error('undo');
+          });
+          expect((await w.get('w'))?.balance).toBe(90);
+          // Deep nesting, each level writing after its child: a throw in the middle level undoes it and its child only.
+          await storage.transaction(async () => {
+            await fail(async () => {
+              await storage.transaction(async () => {
+                await w.update('w', (x) => ({ ...x, balance: 60 }));
+              });
+              throw new Error('undo');
+            });
+            await w.update('w', (x) => ({ ...x, balance: x.balance + 1 }));
+          });
+          // 40 nested levels in a row (past where long transactions start releasing savepoints), each undone.
+          for (let i = 0; i < 40; i++) {
+            await fail(async () => {
+              await storage.transaction(async () => {
+                await w.update('w', (x) => ({ ...x, balance: i }));
+              });
+              throw new Error('undo');
+            });
+          }
+          expect((await w.get('w'))?.balance).toBe(91);
+        });
+        expect((await w.get('w'))?.balance).toBe(91);
+      }));
     it('a transaction racing plain writes on the same record loses none of them', () =>
       withStorage(async ({ storage }) => {
         const w = storage.collection(wallets);

@@ -31,8 +31,15 @@ type Hook = () => void | Promise<void>;
 interface PgTx {
   owner: PostgresStorage;
   client: pg.PoolClient;
-  /** One list per savepoint level. */
+  /** One list per level: the transaction, then each nested transaction (savepoint) open in it. */
   hooks: Hook[][];
+  /**
+   * The nested transactions open, innermost last, each with the savepoint that undoes it — none
+   * until something in it writes (lazy: a nested transaction that only reads, or that several
+   * levels open at once before writing, costs no round trip or one, not one per level).
+   */
+  levels: { name: string | null }[];
+  /** Savepoints set so far (names are sp1, sp2, …). */
   savepoints: number;
   written: Set<string>;
   /** Set when PostgreSQL failed a statement so that only a fresh attempt can go on. */
@@ -55,6 +62,11 @@ interface Batch {
 
 const currentTx = new AsyncLocalStorage<PgTx>();
 const currentBatch = new AsyncLocalStorage<Batch>();
+
+/** A statement that changes data or takes a row lock (a savepoint must be able to undo it); plain SELECTs only read. */
+function writes(text: string): boolean {
+  return !/^\s*SELECT\b/i.test(text) || /\bFOR\s+(UPDATE|NO KEY UPDATE|SHARE|KEY SHARE)\b/i.test(text);
+}
 
 /** Thrown into `fn` when its transaction can no longer commit; the outer transaction runs `fn` again. */
 class RetryTransaction extends Error {
@@ -156,6 +168,20 @@ class Adapter {
     if (!tx) return this.pool.query<R>(text, values);
     if (tx.doomed) throw new RetryTransaction(tx.doomed);
     try {
+      // A write (or row lock) in a nested transaction that has no savepoint yet sets one first;
+      // every open level without one starts at this same state (nothing was written since they
+      // began), so they share it.
+      const inner = tx.levels[tx.levels.length - 1];
+      if (inner && inner.name === null && writes(text)) {
+        const name = `sp${++tx.savepoints}`;
+        for (let i = tx.levels.length - 1; i >= 0 && tx.levels[i]!.name === null; i--) tx.levels[i]!.name = name;
+        const set = tx.queue.then(() => tx.client.query(`SAVEPOINT ${name}`));
+        tx.queue = set.then(
+          () => undefined,
+          () => undefined,
+        );
+        await set;
+      }
       // One statement at a time on the transaction's connection (reads started together queue here, not in the driver).
       const run = tx.queue.then(() => tx.client.query<R>(text, values));
       tx.queue = run.then(
@@ -194,7 +220,7 @@ class Adapter {
   private async run<R>(fn: () => Promise<R>, isolation: 'SERIALIZABLE' | 'READ COMMITTED'): Promise<R> {
     for (let attempt = 1; ; attempt++) {
       const client = await this.pool.connect();
-      const tx: PgTx = { owner: this.storage, client, hooks: [[]], savepoints: 0, written: new Set(), doomed: null, done: false, queue: Promise.resolve() };
+      const tx: PgTx = { owner: this.storage, client, hooks: [[]], levels: [], savepoints: 0, written: new Set(), doomed: null, done: false, queue: Promise.resolve() };
       // A connection lost between statements (the server restarts) fails this attempt, never the process.
       let lost: unknown = null;
       const onError = (err: unknown) => {
@@ -245,23 +271,28 @@ class Adapter {
   }
 
   private async savepoint<R>(tx: PgTx, fn: () => Promise<R>): Promise<R> {
-    const name = `sp${++tx.savepoints}`;
-    await this.query(`SAVEPOINT ${name}`);
+    const level: { name: string | null } = { name: null };
+    tx.levels.push(level);
     tx.hooks.push([]);
     try {
       const r = await fn();
+      tx.levels.pop();
       // A finished savepoint needs no RELEASE (the commit ends it, a rollback to an outer one
       // undoes it too): one round trip less per nested transaction. Long transactions release,
-      // so PostgreSQL's cache of open subtransactions (64 per backend) never overflows.
-      if (tx.savepoints > 32) await this.query(`RELEASE SAVEPOINT ${name}`);
+      // so PostgreSQL's cache of open subtransactions (64 per backend) never overflows — but
+      // never one an enclosing level shares.
+      const { name } = level;
+      if (name !== null && tx.savepoints > 32 && !tx.levels.some((l) => l.name === name)) await this.query(`RELEASE SAVEPOINT ${name}`);
       const hooks = tx.hooks.pop()!;
       tx.hooks[tx.hooks.length - 1]!.push(...hooks);
       return r;
     } catch (err) {
+      tx.levels.pop();
       tx.hooks.pop();
       // A failure PostgreSQL raised dooms the whole attempt; the outer transaction retries.
       if (err instanceof RetryTransaction || tx.doomed) throw err instanceof RetryTransaction ? err : new RetryTransaction(tx.doomed);
-      await this.query(`ROLLBACK TO SAVEPOINT ${name}`);
+      // Nothing written since this level began: nothing to undo.
+      if (level.name !== null) await this.query(`ROLLBACK TO SAVEPOINT ${level.name}`);
       throw err;
     }
   }
