@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 import { apiPort, apiURL, chromiumPath, dataDir, storePort, storeURL, webPort, webURL } from './env';
 
-const appEnv = { API_URL: apiURL };
+// Built for demo mode like the README's start: the Demo marker is in the first paint.
+const appEnv = { API_URL: apiURL, VITE_DEMO: '1' };
 
 export default defineConfig({
   testDir: './tests',
@@ -38,7 +39,7 @@ export default defineConfig({
     {
       command: 'pnpm --filter @optik/api start',
       url: `${apiURL}/healthz`,
-      env: { PORT: String(apiPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT_MAX: '50', PUBLIC_WEB_URL: webURL },
+      env: { DEMO: '1', PORT: String(apiPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT_MAX: '50', PUBLIC_WEB_URL: webURL },
       reuseExistingServer: false,
       timeout: 120_000,
       cwd: '..',

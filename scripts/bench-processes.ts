@@ -27,7 +27,8 @@ export async function waitForUrl(url: string, timeoutMs = 60_000): Promise<void>
 export async function startApi(port: number, dataDir: string, env: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn(process.execPath, [...(process.env.API_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.API_PROFILE] : []), 'dist/server.js'], {
     cwd: path.join(repoRoot, 'api'),
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error', NODE_ENV: 'production', ...env },
+    // Production build in demo mode (DEMO=1): the benches pay with the simulator.
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error', NODE_ENV: 'production', DEMO: '1', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitForUrl(`http://127.0.0.1:${port}/healthz`);

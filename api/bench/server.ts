@@ -26,6 +26,7 @@ const { app, services } = createApp({
   sms: createMemorySms(),
   payments: createSimulatedPayments(),
   config: {
+    demo: true,
     secret: 'bench-secret-bench-secret-bench-secret',
     secureCookies: false,
     sessionTtlMs: 3_600_000,

@@ -3,8 +3,9 @@ import express, { type Express } from 'express';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
+import type { ApiMeta } from '@optik/shared';
 import type { AppDeps } from './deps';
-import { errorHandler, notFoundHandler } from './http/errors';
+import { errorHandler, notFoundHandler, optionsHandler } from './http/errors';
 import { authRoutes } from './modules/auth/routes';
 import { accountFeatureRoutes } from './modules/auth/account-routes';
 import { AccountService } from './modules/auth/account-service';
@@ -25,6 +26,7 @@ import { StoreFinderService } from './modules/stores/service';
 import { SearchService } from './modules/search/service';
 import { shopperRoutes } from './modules/shopper/routes';
 import { createFieldCrypto } from './crypto/field-crypto';
+import { cprIndexSecret, fieldKeysOf } from './crypto/keys';
 import { CustomerService } from './modules/customers/service';
 import { staffRoutes } from './modules/staff/routes';
 import { SyncService } from './modules/sync/service';
@@ -34,7 +36,7 @@ import { GiftCardService } from './modules/gift-cards/service';
 import { paymentRoutes } from './modules/payments/routes';
 import { PaymentService } from './modules/payments/service';
 import { RequisitionService } from './modules/requisitions/service';
-import { widgetRoutes } from './modules/widget/routes';
+import { widgetEventRoutes, widgetRoutes } from './modules/widget/routes';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { CheckoutService } from './modules/checkout/service';
 import type { SubscriptionScheduler } from './modules/subscriptions/scheduler';
@@ -48,6 +50,8 @@ import { InvoiceService } from './modules/invoices/service';
 import { lifestyleRoutes } from './modules/lifestyle/routes';
 import { LifestyleService } from './modules/lifestyle/service';
 import { createLocalLifestylePlatform } from './modules/lifestyle/local-platform';
+import { createSimulatedAgreements } from './modules/subscriptions/agreements';
+import { createSimulatedExternalCalendar } from './modules/booking/external-calendar';
 import { friendsRoutes } from './modules/friends/routes';
 import { FriendsService } from './modules/friends/service';
 import { bookingRoutes } from './modules/booking/routes';
@@ -56,6 +60,8 @@ import { companyRoutes } from './modules/company/routes';
 import { CompanyService } from './modules/company/service';
 import { createLocalCompanyRegistry } from './ports/company-registry';
 import { RateLimitService } from './modules/rate-limits/service';
+import { accessLogRoutes } from './modules/access-log/routes';
+import { AccessLogService } from './modules/access-log/service';
 
 export interface App {
   app: Express;
@@ -74,22 +80,29 @@ export function createApp(deps: AppDeps): App {
   const cart = new CartService(storage, catalogue, clock);
   const auth = new AuthService(storage, clock, config, mailer, catalogue);
   const account = new AccountService(storage, clock, config, mailer, auth);
+  // An outside service's adapter as given; its simulator only in demo mode (production names it missing).
+  const port = <T>(given: T | undefined, name: string, simulator: () => T): T => {
+    if (given) return given;
+    if (config.demo) return simulator();
+    throw new Error(`createApp: ${name} mangler en rigtig adapter (simulatorer kun med DEMO=1)`);
+  };
   // The e-ID broker; the local simulator when none is configured.
-  const eidProvider = deps.eid ?? createSimulatedEid({ clock, redirectUri: `${config.publicWebUrl}${EID_CALLBACK_PATH}` });
-  const dataKey = config.dataKey ?? config.secret;
-  const eid = new EidService(storage, clock, config, eidProvider, auth, createFieldCrypto(dataKey, 'cpr'));
-  const customers = new CustomerService(storage, clock, createFieldCrypto(dataKey, 'cpr'), dataKey);
-  const prescriptions = new PrescriptionService(storage, clock, createFieldCrypto(dataKey, 'prescription'), customers);
+  const eidProvider = port(deps.eid, 'e-ID', () => createSimulatedEid({ clock, redirectUri: `${config.publicWebUrl}${EID_CALLBACK_PATH}` }));
+  // Personal data at rest: sealed under the data-key ring's current key; v1 values open with the legacy key.
+  const dataKeys = fieldKeysOf(config);
+  const eid = new EidService(storage, clock, config, eidProvider, auth, createFieldCrypto(dataKeys, 'cpr'));
+  const customers = new CustomerService(storage, clock, createFieldCrypto(dataKeys, 'cpr'), cprIndexSecret(dataKeys));
+  const prescriptions = new PrescriptionService(storage, clock, createFieldCrypto(dataKeys, 'prescription'), customers);
   const orders = new OrderService(storage, clock, catalogue, customers, prescriptions);
   const giftCards = new GiftCardService(storage, clock, config.secret);
   const payments = new PaymentService({ storage, coordination: deps.coordination, clock, config, mailer, sms, provider: deps.payments, orders, giftCards, customers, stores: catalogue });
   const requisitions = new RequisitionService(storage, clock, (decided) => company.requisitionDecided(decided));
-  const company: CompanyService = new CompanyService({ storage, clock, config, mailer, registry: deps.companyRegistry ?? createLocalCompanyRegistry(), logger, catalogue, requisitions });
+  const company: CompanyService = new CompanyService({ storage, clock, config, mailer, registry: port(deps.companyRegistry, 'CVR-registret', createLocalCompanyRegistry), logger, catalogue, requisitions });
   // Built before the subscriptions and Lifestyle modules, which issue invoices through it.
   const invoices = new InvoiceService(storage, deps.coordination, clock, deps.payments);
-  const subscriptions = subscriptionsModule({ storage, coordination: deps.coordination, clock, config, catalogue, auth, orders, invoices, mailer, logger, agreements: deps.paymentAgreements });
+  const subscriptions = subscriptionsModule({ storage, coordination: deps.coordination, clock, config, catalogue, auth, orders, invoices, mailer, logger, agreements: port(deps.paymentAgreements, 'betalingsaftaler', createSimulatedAgreements) });
   // Bookings ask Friends for the free visit; Friends asks bookings for the frame discount's eye tests.
-  const bookings: BookingService = new BookingService(storage, clock, config, mailer, catalogue, { external: deps.bookingCalendar, friends: { membership: (customerId) => friends.visitStatus(customerId) } });
+  const bookings: BookingService = new BookingService(storage, clock, config, mailer, catalogue, { external: port(deps.bookingCalendar, 'eksterne bookingsystemer', createSimulatedExternalCalendar), friends: { membership: (customerId) => friends.visitStatus(customerId) } });
   const friends = new FriendsService({ storage, clock, mailer, catalogue, orders, bookings, accounts: auth });
   const checkout = new CheckoutService({
     storage,
@@ -97,7 +110,7 @@ export function createApp(deps: AppDeps): App {
     clock,
     catalogue,
     provider: deps.payments,
-    carriers: deps.carriers ?? createLocalCarrierDirectory(),
+    carriers: port(deps.carriers, 'pakkeshop-registret', createLocalCarrierDirectory),
     mailer,
     cart,
     orders,
@@ -105,12 +118,12 @@ export function createApp(deps: AppDeps): App {
     frameDiscount: friends.frameDiscount,
     subscriptions: subscriptions.service,
   });
-  const widget = new WidgetService(storage, clock, catalogue, categoryTree, orders);
+  const widget = new WidgetService(storage, clock, catalogue, categoryTree, orders, deps.widgetEventLog);
   const myOrders = new MyOrdersService({ storage, coordination: deps.coordination, clock, catalogue, provider: deps.payments, mailer, orders, giftCards, subscriptions: subscriptions.service, accounts: auth });
   const sync = new SyncService(storage, clock, { customers, prescriptions, orders, payments, requisitions });
   const lifestyle = new LifestyleService({
     clock,
-    platform: deps.lifestyle ?? createLocalLifestylePlatform(storage, { secret: config.secret }),
+    platform: port(deps.lifestyle, 'Lifestyle-platformen', () => createLocalLifestylePlatform(storage, { secret: config.secret })),
     mailer,
     catalogue,
     subscriptions: subscriptions.service,
@@ -121,7 +134,8 @@ export function createApp(deps: AppDeps): App {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.set('trust proxy', 'loopback');
+  // Only the configured hops may name the client (TRUST_PROXY); the apps' server sets the address itself.
+  app.set('trust proxy', config.trustProxy ?? 'loopback');
 
   app.use(
     pinoHttp({
@@ -143,11 +157,22 @@ export function createApp(deps: AppDeps): App {
   );
   app.use(helmet({ crossOriginResourcePolicy: { policy: 'same-site' } }));
   app.use(cookieParser(config.secret));
+  // Before the JSON parser: create-events reads its body with its own, smaller limit, after its rate limit.
+  app.use(widgetEventRoutes({ config, widget, rateLimits }));
   app.use(express.json({ limit: '256kb' }));
   app.use(widgetRoutes({ config, widget }));
+  // OPTIONS answered in JSON's terms (204 + Allow, or the JSON 404), never Express's text/plain —
+  // after the widget's routers, which answer their own CORS preflights.
+  app.use(optionsHandler);
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
+  });
+
+  // Demo mode or not: the apps show their "Demo" marker by it.
+  app.get('/api/meta', (_req, res) => {
+    const meta: ApiMeta = { demo: config.demo };
+    res.json(meta);
   });
 
   app.use(catalogueRoutes(catalogue, categoryTree));
@@ -157,8 +182,9 @@ export function createApp(deps: AppDeps): App {
   app.use(cartRoutes({ config, auth, cart }));
   app.use(authRoutes({ config, auth, rateLimits }));
   app.use(accountFeatureRoutes({ config, auth, account, eid, rateLimits }));
-  app.use(staffRoutes({ config, auth, sync, customers, prescriptions, requisitions, orders, payments, bookings, myOrders, rateLimits }));
-  app.use(paymentRoutes({ config, payments, rateLimits }));
+  app.use(staffRoutes({ config, auth, sync, customers, prescriptions, requisitions, orders, payments, bookings, myOrders, giftCards, rateLimits }));
+  app.use(accessLogRoutes({ auth, accessLog: new AccessLogService(storage, clock), accounts: account, customers, stores: catalogue }));
+  app.use(paymentRoutes({ config, payments, giftCards, rateLimits }));
   app.use(checkoutRoutes({ config, auth, checkout, giftCards, rateLimits }));
   app.use(subscriptions.routes);
   app.use(myOrdersRoutes({ config, auth, myOrders }));
@@ -169,7 +195,7 @@ export function createApp(deps: AppDeps): App {
   app.use(companyRoutes({ config, company, rateLimits }));
   app.use(imageRoutes(catalogue));
   app.use(sitemapRoutes({ config, catalogue, tree: categoryTree }));
-  app.use(imageResizeRoutes({ config, catalogue }));
+  app.use(imageResizeRoutes({ config, catalogue, resizer: deps.imageResizer }));
 
   app.use(notFoundHandler);
   app.use(errorHandler(logger));

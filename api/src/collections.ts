@@ -4,7 +4,8 @@ import { cartsCollection } from './modules/cart/records';
 import { articlesCollection, pagesCollection, storesCollection } from './modules/catalogue/records';
 import { discountCodesCollection } from './modules/checkout/records';
 import { companyContractsCollection, companyRequisitionsCollection, eyeHealthDaysCollection } from './modules/company/records';
-import { customersCollection } from './modules/customers/records';
+import { customersCollection, customerStoreAccessCollection } from './modules/customers/records';
+import { accessLogCollection } from './modules/access-log/records';
 import { friendsMembersCollection } from './modules/friends/records';
 import { giftCardsCollection } from './modules/gift-cards/records';
 import { invoicesCollection, savedCardsCollection } from './modules/invoices/records';
@@ -66,6 +67,8 @@ export const C = {
   widgetQueries: widgetQueriesCollection,
   rateLimits: rateLimitsCollection,
   jobLeases: jobLeasesCollection,
+  customerStoreAccess: customerStoreAccessCollection,
+  accessLog: accessLogCollection,
 } as const;
 
 export const allCollections: readonly CollectionDef[] = Object.values(C);

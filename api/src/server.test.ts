@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +16,7 @@ afterEach(async () => {
  * `atUntil` runs first against what it printed. Returns its output and exit code.
  */
 function runServer(
-  env: Record<string, string>,
+  env: Record<string, string | undefined>,
   until: RegExp,
   args = ['--import', 'tsx', 'src/server.ts'],
   atUntil: (output: string) => Promise<void> = async () => {},
@@ -24,7 +24,8 @@ function runServer(
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, {
       cwd: apiDir,
-      env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', PORT: '0', ...env },
+      // The production build's environment in demo mode (the simulators stand in for the outside services).
+      env: { ...process.env, NODE_ENV: 'production', DEMO: '1', LOG_LEVEL: 'info', PORT: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -49,6 +50,19 @@ function runServer(
 }
 
 describe('server start-up', () => {
+  it('in production (NODE_ENV=production without DEMO=1) refuses to start without real adapters, naming each, before touching the data folder', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'optik-server-'));
+    dirs.push(dir);
+    // DEMO unset (spawn leaves out undefined values); the secrets production takes from the environment are given.
+    const res = await runServer({ DATA_DIR: dir, DEMO: undefined, APP_SECRET: 's'.repeat(40), DATA_ENCRYPTION_KEY: 'c'.repeat(64) }, /API klar/);
+    expect(res.code).toBe(1);
+    expect(res.output).toContain('Produktion kræver rigtige adaptere');
+    for (const name of ['e-ID (EID_ISSUER, EID_CLIENT_ID og EID_CLIENT_SECRET)', 'e-mail (SMTP_URL)', 'betalinger', 'SMS', 'CVR-registret', 'Lifestyle-platformen', 'DEMO=1']) expect(res.output).toContain(name);
+    expect(res.output).not.toMatch(/demodata lagt i|API klar/);
+    // No store opened, nothing seeded.
+    expect((await readdir(dir)).filter((f) => f.endsWith('.json'))).toEqual([]);
+  }, 60_000);
+
   it('seeds an empty data folder on first start and keeps what was written on the next', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'optik-server-'));
     dirs.push(dir);

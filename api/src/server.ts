@@ -1,13 +1,11 @@
 import path from 'node:path';
 import { pino } from 'pino';
+import { buildAdapters, checkAdapters } from './adapters';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { systemClock } from './deps';
 import { startHourlyJob } from './hourly-job';
 import { seedIfEmpty } from './seed/index';
-import { createLocalMailer, createSmtpMailer } from './ports/mail';
-import { createSimulatedPayments } from './ports/payments';
-import { createLocalSms } from './ports/sms';
 import { openLowdbStorage } from './storage/lowdb';
 import type { Storage } from './storage/port';
 import { allCollections } from './collections';
@@ -15,16 +13,22 @@ import { createMemoryCoordination } from './coordination/memory';
 import type { Coordination } from './coordination/port';
 import { createPostgresCoordination } from './coordination/postgres';
 import { openPostgresStorage } from './storage/postgres';
-import { createSimulatedExternalCalendar } from './modules/booking/external-calendar';
-import { createLocalLifestylePlatform } from './modules/lifestyle/local-platform';
-import { createSimulatedAgreements } from './modules/subscriptions/agreements';
-import { createLocalCompanyRegistry } from './ports/company-registry';
-import { lifestyleMaintenanceFromEnv } from './ports/lifestyle';
+import { openFileEventLog, storageEventLog } from './modules/widget/event-log';
+import { ImageResizer } from './modules/images/resizer';
 
 const config = await loadConfig();
 const logger = pino({ level: config.logLevel, base: { service: 'optik-api' } });
+try {
+  // Production (DEMO=0, or NODE_ENV=production without DEMO=1) starts only with a real adapter for every outside service.
+  checkAdapters(config);
+} catch (err) {
+  logger.fatal((err as Error).message);
+  process.exit(1);
+}
+if (config.app.demo) logger.info('demotilstand (DEMO=1): MitID, betalinger, SMS og de andre eksterne tjenester er simulerede');
 
 let storage: Storage;
+let snapshotAfterSeed: (() => Promise<string>) | null = null;
 let coordination: Coordination & { close?: () => Promise<void> };
 try {
   if (config.storageUrl) {
@@ -32,7 +36,10 @@ try {
     storage = await openPostgresStorage({ url: config.storageUrl, collections: allCollections, logger, poolSize: config.dbPoolSize });
     coordination = createPostgresCoordination({ url: config.storageUrl, logger, poolSize: config.dbPoolSize });
   } else {
-    storage = await openLowdbStorage({ dir: config.dataDir, collections: allCollections, logger });
+    // Rotating snapshots in DATA_DIR/backup (PostgreSQL's backups are the database's own: pg_dump).
+    const embedded = await openLowdbStorage({ dir: config.dataDir, collections: allCollections, logger, backups: config.backups });
+    storage = embedded;
+    snapshotAfterSeed = () => embedded.snapshot();
     coordination = createMemoryCoordination();
   }
 } catch (err) {
@@ -42,29 +49,20 @@ try {
 }
 
 const seeded = await seedIfEmpty(storage, (msg) => logger.info(msg), { secret: config.app.secret });
+// The first start's backup holds the seeded data (a later start took one when it opened).
+if (seeded.seeded) await snapshotAfterSeed?.();
 const where = config.storageUrl ? 'PostgreSQL' : config.dataDir;
 if (seeded.seeded) logger.info({ counts: seeded.counts }, `demodata lagt i ${where}`);
 
-const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl) : createLocalMailer(path.join(config.dataDir, 'mail'));
-// SMS and payments have only their local adapters today: SMS land in DATA_DIR/sms, payments go to the simulator.
-const sms = createLocalSms(path.join(config.dataDir, 'sms'));
-// The Lifestyle platform, recurring payment agreements, stores' external booking systems and the
-// CVR registry have only their local adapters today; LIFESTYLE_MAINTENANCE puts the local platform under maintenance.
-const lifestyle = createLocalLifestylePlatform(storage, { secret: config.app.secret, maintenance: lifestyleMaintenanceFromEnv() });
-const { app, services } = createApp({
-  storage,
-  coordination,
-  clock: systemClock,
-  config: config.app,
-  logger,
-  mailer,
-  sms,
-  payments: createSimulatedPayments(),
-  paymentAgreements: createSimulatedAgreements(),
-  bookingCalendar: createSimulatedExternalCalendar(),
-  companyRegistry: createLocalCompanyRegistry(),
-  lifestyle,
-});
+// Real adapters where configured; in demo mode the simulators and local outboxes (DATA_DIR/mail, DATA_DIR/sms) for the rest.
+// Raw widget events: on PostgreSQL its append-only table, on the embedded store JSONL files beside
+// the data (never the journalled store); both bounded by WIDGET_EVENTS_MAX_MB and the 90 days.
+const widgetEventLog = config.storageUrl
+  ? storageEventLog(storage, { maxBytes: config.widgetEventsMaxBytes })
+  : await openFileEventLog({ dir: path.join(config.dataDir, 'widget-events'), maxBytes: config.widgetEventsMaxBytes });
+// Resized images: a bounded queue and a disk cache per instance (IMAGE_CACHE_MAX_MB).
+const imageResizer = new ImageResizer({ dir: path.join(config.dataDir, 'image-cache'), maxBytes: config.imageCacheMaxBytes });
+const { app, services } = createApp({ storage, coordination, clock: systemClock, config: config.app, logger, widgetEventLog, imageResizer, ...buildAdapters(config, storage, systemClock) });
 // Hourly jobs, each run once an hour by one of the instances sharing the storage (a lease in it), starting now.
 const jobs = { storage, clock: systemClock, logger };
 const stopJobs = [

@@ -249,14 +249,35 @@ test('reset a forgotten password from the mailed link', async ({ page, expectNoA
   await expect(page.getByRole('button', { name: 'Send link' })).toBeVisible();
 });
 
-test('log in with MitID through the simulator', async ({ page, expectNoA11yViolations }) => {
+test('MitID is linked only from the signed-in account (never by its e-mail), then logs in through the simulator', async ({ page, loginAsCustomer, expectNoA11yViolations }) => {
+  const mitidAsMette = async () => {
+    await page.getByRole('button', { name: /MitID/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'MitID (simulator)' })).toBeVisible();
+    await page.getByRole('radio', { name: /Mette Jensen/ }).check();
+    await page.getByRole('button', { name: 'Log ind', exact: true }).click();
+  };
+  // Signed out, a MitID whose verified e-mail is Mette's account's does not open that account.
   await page.goto('/min-konto/log-ind?retur=%2Fmin-konto%2Fopgaver');
   await page.getByRole('button', { name: 'Log ind med MitID' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'MitID (simulator)' })).toBeVisible();
   await expectNoA11yViolations(page);
   await page.getByRole('radio', { name: /Mette Jensen/ }).check();
   await page.getByRole('button', { name: 'Log ind', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText('Log ind med e-mail og adgangskode, og log derefter ind med MitID for at knytte det til kontoen.');
 
+  // Signed in with her password, Mette links her MitID from her details.
+  await loginAsCustomer();
+  await page.goto('/min-konto/opgaver');
+  await page.getByRole('button', { name: 'Knyt MitID til kontoen' }).click();
+  await page.getByRole('radio', { name: /Mette Jensen/ }).check();
+  await page.getByRole('button', { name: 'Log ind', exact: true }).click();
+  await expect(page).toHaveURL(/\/min-konto\/opgaver$/);
+  await expect(page.getByText('Din konto er knyttet til dit MitID')).toBeVisible();
+
+  // Signed out again, MitID now opens her account.
+  await page.context().clearCookies();
+  await page.goto('/min-konto/log-ind?retur=%2Fmin-konto%2Fopgaver');
+  await mitidAsMette();
   await expect(page).toHaveURL(/\/min-konto\/opgaver$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Mine oplysninger' })).toBeVisible();
   await expect(page.getByLabel('E-mail')).toHaveValue('kunde@example.dk');

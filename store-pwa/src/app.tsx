@@ -4,7 +4,9 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { Link, Outlet } from '@tanstack/react-router';
 import type { SessionResponse } from '@optik/shared';
 import type { Api } from './api';
+import { al } from './features/access-log/messages';
 import { StoreLogin } from './features/login/store-login';
+import { DemoMarker } from './demo-marker';
 import { t } from './messages';
 import { db, offlineSession, rememberSession, syncServices } from './services';
 import { sessionAtom, updateReadyAtom } from './session';
@@ -45,6 +47,7 @@ export function App({ api }: { api: Pick<Api, 'me' | 'getStores' | 'storeLogin' 
       <a className="skip-link" href="#indhold">
         {t.skipToContent}
       </a>
+      <DemoMarker />
       <header className="app-header">
         <span className="logo">{t.appName}</span>
         {session && (
@@ -52,6 +55,7 @@ export function App({ api }: { api: Pick<Api, 'me' | 'getStores' | 'storeLogin' 
             <Link to="/">{t.nav.home}</Link>
             <Link to="/kunder">{t.nav.customers}</Link>
             {session.user.role === 'manager' && <Link to="/rekvisitioner">{t.nav.requisitions}</Link>}
+            {session.user.role === 'manager' && <Link to="/adgangslog">{al.nav}</Link>}
             <Link to="/synkronisering">
               {t.nav.sync} <span className="badge" aria-label={t.sync.pendingLabel(pending)}>{pending}</span>
             </Link>

@@ -6,12 +6,18 @@ import { api } from './api';
 import { App } from './app';
 import { Customers } from './features/customers/customers';
 import { CustomerDetail } from './features/prescriptions/customer-detail';
+import { AccessLog } from './features/access-log/access-log';
 import { Requisitions } from './features/requisitions/requisitions';
 import { StoreHome } from './features/store/store-home';
 import { SyncPanel } from './features/sync/sync-panel';
 import { registerServiceWorker } from './pwa';
 import { sessionAtom, updateReadyAtom } from './session';
 import './styles.css';
+
+function AccessLogPage() {
+  const session = useAtomValue(sessionAtom);
+  return session ? <AccessLog api={api} session={session} /> : null;
+}
 
 function Home() {
   const session = useAtomValue(sessionAtom);
@@ -24,6 +30,7 @@ const routeTree = rootRoute.addChildren([
   createRoute({ getParentRoute: () => rootRoute, path: '/kunder', component: Customers }),
   createRoute({ getParentRoute: () => rootRoute, path: '/synkronisering', component: SyncPanel }),
   createRoute({ getParentRoute: () => rootRoute, path: '/rekvisitioner', component: Requisitions }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/adgangslog', component: AccessLogPage }),
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/kunder/$customerId',

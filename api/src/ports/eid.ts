@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import express, { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { da, isValidEmail, isValidName, normalizeEmail } from '@optik/shared';
+import { da, isValidEmail, isValidName, normalizeEmail, type ApiError } from '@optik/shared';
 import type { Clock } from './clock';
 
 /**
@@ -45,12 +45,25 @@ export interface EidAuthorizeRequest {
   redirectUri: string;
 }
 
+/** The broker's answer as the browser got it, with what the API kept of the login. */
+export interface EidCodeExchange {
+  code: string;
+  codeVerifier: string;
+  redirectUri: string;
+  /** The state the login was started with (already matched by the API; an OIDC library checks it again). */
+  state?: string;
+  /** The nonce the login was started with: the ID token must carry it. */
+  nonce?: string;
+  /** The issuer the broker named in its answer (RFC 9207), when it names one. */
+  iss?: string;
+}
+
 export interface EidProvider {
   /** Where the browser goes to log in. The broker sends it back to `redirectUri` with `code` and `state` in the fragment. */
-  authorizationUrl(request: EidAuthorizeRequest): string;
-  /** Exchanges the code for the ID token's claims; throws EidError. */
-  exchangeCode(request: { code: string; codeVerifier: string; redirectUri: string }): Promise<EidClaims>;
-  /** A provider that serves pages of its own (the simulator) mounts them here. */
+  authorizationUrl(request: EidAuthorizeRequest): string | Promise<string>;
+  /** Exchanges the code for the ID token's claims; throws EidError (anything else: the broker is unreachable). */
+  exchangeCode(request: EidCodeExchange): Promise<EidClaims>;
+  /** A provider that serves pages of its own (the simulator) mounts them here, in demo mode only. */
   routes?(): Router;
 }
 
@@ -204,7 +217,8 @@ ${text('email', 'E-mail (valgfri)', 'off')}
 
   /** A broker shows its own error page, not a redirect, for a request it cannot trust (wrong client or redirect URI). */
   function refuse(res: Response) {
-    res.status(400).set('Content-Type', 'text/plain; charset=utf-8').send('Ugyldig login-forespørgsel.');
+    const body: ApiError = { error: { code: 'bad_request', message: 'Ugyldig login-forespørgsel.' } };
+    res.status(400).set('Cache-Control', 'no-store').json(body);
   }
 
   function readQuery(source: unknown): AuthorizeQuery | null {

@@ -15,6 +15,8 @@ import type { Entity, Storage } from '../storage/port';
 import { allCollections, C } from '../collections';
 
 export const testConfig: AppConfig = {
+  // Tests run the API in demo mode (simulators mounted), as the README's start command does.
+  demo: true,
   secret: 'test-secret-test-secret-test-secret-42',
   secureCookies: false,
   sessionTtlMs: 60 * 60 * 1000,
@@ -61,7 +63,7 @@ export interface TestApp extends App {
 }
 
 /** Adapters of outside ports in place of the local ones (a Lifestyle platform under maintenance …), given the test's storage. */
-type PortOverrides = (storage: Storage) => Partial<Pick<AppDeps, 'payments' | 'paymentAgreements' | 'bookingCalendar' | 'companyRegistry' | 'lifestyle'>>;
+type PortOverrides = (storage: Storage) => Partial<Pick<AppDeps, 'payments' | 'paymentAgreements' | 'bookingCalendar' | 'companyRegistry' | 'lifestyle' | 'widgetEventLog' | 'imageResizer' | 'eid' | 'carriers'>>;
 
 export async function makeTestApp(
   opts: {

@@ -7,6 +7,7 @@ import { HeaderSearch } from '../features/site-search/header-search';
 import { ConsentBanner } from '../consent/consent-banner';
 import { SiteCart, isCheckoutPath } from '../features/cart';
 import { BottomBar } from './bottom-bar';
+import { DemoMarker } from './demo-marker';
 import { Footer } from './footer';
 import { Header, isBookingPath } from './header';
 import { Notifications } from './notifications';
@@ -66,6 +67,7 @@ export function Layout() {
         {t.skipToContent}
       </a>
       <OldBrowserMessage />
+      <DemoMarker />
       <Header
         pathname={pathname}
         storeUserName={storeUserName}

@@ -16,7 +16,7 @@ export const accountMessages = {
   termsOutdated: 'Vilkårene er blevet opdateret, mens du læste dem. Læs de nyeste vilkår, og acceptér igen.',
   termsStepExpired: 'Login-tiden er udløbet. Log ind igen.',
   addressIncomplete: 'Udfyld både gade og postnummer, eller lad begge felter stå tomme.',
-  eidLinkConflict: 'Der findes allerede en konto med e-mailen fra MitID. Log ind med e-mail og adgangskode.',
+  eidLinkConflict: 'Der findes allerede en konto med e-mailen fra MitID. Log ind med e-mail og adgangskode, og log derefter ind med MitID for at knytte det til kontoen.',
 } as const;
 
 /** Two password fields that must match (SPEC §5: "passwords must match", "new-password mismatch"). */
@@ -109,6 +109,8 @@ export const eidCallbackRequestSchema = z
     state: z.string({ error: da.errors.loginCancelled }).check(z.minLength(16, da.errors.loginCancelled), z.maxLength(TEXT_MAX.token, da.errors.loginCancelled)),
     code: z.optional(z.string().check(z.minLength(1), maxChars(500))),
     error: z.optional(z.string().check(maxChars(100))),
+    /** The broker's issuer (RFC 9207), which an OpenID Connect broker adds to its answer. */
+    iss: z.optional(z.string().check(maxChars(TEXT_MAX.url))),
   })
   .check(z.refine((r) => Boolean(r.code) !== Boolean(r.error), { message: da.errors.loginCancelled, path: ['code'] }));
 export type EidCallbackRequest = z.input<typeof eidCallbackRequestSchema>;

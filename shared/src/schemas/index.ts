@@ -28,3 +28,5 @@ export * from './lifestyle';
 export * from './friends';
 export * from './company';
 export * from './limits';
+export * from './meta';
+export * from './access-log';

@@ -72,12 +72,17 @@ export function accountFeatureRoutes(deps: AccountFeatureDeps): Router {
     res.json(await eid.start(verifiedShopperId(res), requestCpr));
   });
 
-  r.post('/api/eid/callback', csrf, limiter, async (req, res) => {
+  // No limiter: the callback proves nothing by guessing (the code is single-use and bound to this
+  // shopper's state at the broker), and a cancelled MitID login must never hold up the next one (issue 15).
+  r.post('/api/eid/callback', csrf, async (req, res) => {
     const body = parseOr400(eidCallbackRequestSchema, req.body ?? {});
-    signIn(res, config, await eid.callback(verifiedShopperId(res), body));
+    // A customer signed in here links an e-ID not linked yet to their own account.
+    const who = await auth.resolve(readSessionToken(req));
+    signIn(res, config, await eid.callback(verifiedShopperId(res), body, who?.user.role === 'customer' ? who.user : null));
   });
 
-  if (eid.provider.routes) r.use(eid.provider.routes());
+  // The simulator's own pages (/api/eid/sim/*) exist in demo mode only.
+  if (config.demo && eid.provider.routes) r.use(eid.provider.routes());
   r.use(pendingLoginCookie(config));
   return r;
 }

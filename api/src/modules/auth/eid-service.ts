@@ -32,8 +32,9 @@ function sameText(a: string, b: string): boolean {
 /**
  * Login by national e-ID (SPEC §6) through the OIDC port: authorization-code flow with state
  * (bound to the browser's shopper id), nonce and PKCE. The person is found by the broker's
- * stable subject id, else by a verified e-mail, else a new customer account is made; the CPR is
- * kept only when the login asked for it, and then only sealed.
+ * stable subject id; an e-ID not linked yet is linked to the customer account the browser is
+ * signed in to (its owner), else a new customer account is made — never to another account by
+ * an e-mail claim. The CPR is kept only when the login asked for it, and then only sealed.
  */
 export class EidService {
   private readonly repo: AuthRepository;
@@ -71,24 +72,33 @@ export class EidService {
       requestCpr,
       expiresAt: new Date(this.clock.now().getTime() + EID_LOGIN_TTL_MS).toISOString(),
     });
-    return { url: this.provider.authorizationUrl({ state, nonce, codeChallenge: pkceChallenge(codeVerifier), requestCpr, redirectUri: this.redirectUri }) };
+    try {
+      return { url: await this.provider.authorizationUrl({ state, nonce, codeChallenge: pkceChallenge(codeVerifier), requestCpr, redirectUri: this.redirectUri }) };
+    } catch (err) {
+      // A broker that cannot be reached (its discovery document) is "temporarily unavailable" (SPEC §8).
+      throw eidFailure(err instanceof EidError ? err.kind : 'unavailable');
+    }
   }
 
-  /** The broker's answer as the callback page posts it. A state is used once, by the browser that started it. */
-  async callback(shopperId: string, input: EidCallbackRequest): Promise<{ token: string; session: SessionResponse }> {
+  /**
+   * The broker's answer as the callback page posts it. A state is used once, by the browser that
+   * started it. `signedIn`: the customer account this browser is signed in to, if any — the only
+   * account an unknown e-ID is linked to besides a new one.
+   */
+  async callback(shopperId: string, input: EidCallbackRequest, signedIn: { id: string } | null = null): Promise<{ token: string; session: SessionResponse }> {
     const login = await this.repo.takeEidLogin(hashToken(input.state));
     if (!login || login.shopperId !== shopperId || Date.parse(login.expiresAt) <= this.clock.now().getTime()) throw eidFailure('expired');
     if (input.error || !input.code) throw eidFailure(eidFailureOf(input.error ?? ''));
     let claims: EidClaims;
     try {
-      claims = await this.provider.exchangeCode({ code: input.code, codeVerifier: login.codeVerifier, redirectUri: this.redirectUri });
+      claims = await this.provider.exchangeCode({ code: input.code, codeVerifier: login.codeVerifier, redirectUri: this.redirectUri, state: input.state, nonce: login.nonce, ...(input.iss ? { iss: input.iss } : {}) });
     } catch (err) {
       // A broker that cannot be reached is "temporarily unavailable" (SPEC §8).
       throw eidFailure(err instanceof EidError ? err.kind : 'unavailable');
     }
     // The ID token must be the answer to this login, not one replayed from another.
     if (!sameText(claims.nonce, login.nonce)) throw eidFailure('problems');
-    const account = await this.accountFor(claims);
+    const account = await this.accountFor(claims, signedIn?.id ?? null);
     if (login.requestCpr && claims.cpr) await this.keepCpr(account.id, claims.cpr);
     return this.auth.completeLogin(account, 'eid');
   }
@@ -97,11 +107,11 @@ export class EidService {
    * One transaction: finding the person and linking (or creating) the account cannot interleave
    * with another login of the same person, so two callbacks at once make one account and one link.
    */
-  private accountFor(claims: EidClaims): Promise<Account> {
-    return this.repo.transaction(() => this.findOrLink(claims));
+  private accountFor(claims: EidClaims, signedInId: string | null): Promise<Account> {
+    return this.repo.transaction(() => this.findOrLink(claims, signedInId));
   }
 
-  private async findOrLink(claims: EidClaims): Promise<Account> {
+  private async findOrLink(claims: EidClaims, signedInId: string | null): Promise<Account> {
     const key = this.subjectKey(claims.sub);
     const link = await this.repo.eidLink(key);
     const linked = link ? await this.repo.account(link.accountId) : undefined;
@@ -109,14 +119,18 @@ export class EidService {
     if (link) await this.repo.removeEidLink(link.id);
 
     let account: Account | undefined;
+    // The owner, signed in to their customer account, links this e-ID to it.
+    const owner = signedInId ? await this.repo.account(signedInId) : undefined;
+    if (owner?.role === 'customer') account = owner;
     // Stored as sign-up stores it (trimmed, lower case); the lookup folds it again.
     const email = normalizeEmail(claims.email ?? '') || null;
-    const sameEmail = email ? await this.repo.accountByEmail(email) : undefined;
+    const sameEmail = !account && email ? await this.repo.accountByEmail(email) : undefined;
     if (sameEmail) {
-      // Only a customer account, and only by an e-mail the broker vouches for, is linked.
-      if (sameEmail.role !== 'customer') throw new HttpError(409, 'conflict', accountMessages.eidLinkConflict);
-      if (!claims.emailVerified) throw loginProblem('eid-email-not-verified');
-      account = sameEmail.emailVerified ? sameEmail : await this.repo.updateAccount(sameEmail.id, (a) => ({ ...a, emailVerified: true }));
+      // An e-mail claim alone never links an e-ID to an existing account (issue 15): whoever
+      // controls the claim would get the account. The owner signs in with the password first
+      // and then logs in with MitID, which links it (above).
+      if (!claims.emailVerified && sameEmail.role === 'customer') throw loginProblem('eid-email-not-verified');
+      throw new HttpError(409, 'conflict', accountMessages.eidLinkConflict);
     }
     if (!account) {
       account = await this.repo.insertAccount({

@@ -3,7 +3,7 @@ import { CURRENT_TERMS_VERSION, eidStartResponseSchema, sessionResponseSchema } 
 import { createFieldCrypto } from '../../crypto/field-crypto';
 import { hashToken } from '../../http/identity';
 import { EidError, type EidProvider } from '../../ports/eid';
-import { makeTestApp, shopperAgent, testConfig, type TestApp } from '../../test/harness';
+import { customerAgent, makeTestApp, shopperAgent, testConfig, type TestApp } from '../../test/harness';
 import { EidService } from './eid-service';
 import { TermsPendingError } from './service';
 import { accountProfilesCollection, accountsCollection, eidLinksCollection, eidLoginsCollection } from './records';
@@ -38,9 +38,27 @@ async function eidLogin(s: Shopper, choice: SimChoice, status: number) {
 const link = (text: string) => /#token=([\w-]+)/.exec(text)![1]!;
 
 describe('e-ID login through the simulated provider', () => {
-  it('links the demo person to the account with the same verified e-mail, and finds it by subject next time', async () => {
+  it("never gives an e-ID the session of an account by its e-mail claim alone (issue 15), even a verified one, and makes no account or link", async () => {
     const t = await makeTestApp();
     const s = await shopperAgent(t);
+    const accounts = await t.storage.collection(accountsCollection).count();
+    // Typed into the simulator: a known customer's e-mail, "verified".
+    for (const choice of [
+      { action: 'login', person: 'mette' },
+      { action: 'login', person: 'other', givenName: 'Ond', familyName: 'Angriber', email: 'KUNDE@example.dk', emailVerified: '1' },
+    ] as SimChoice[]) {
+      const res = await eidLogin(s, choice, 409);
+      expect(res.body.error).toEqual({ code: 'conflict', message: 'Der findes allerede en konto med e-mailen fra MitID. Log ind med e-mail og adgangskode, og log derefter ind med MitID for at knytte det til kontoen.' });
+      expect(String(res.headers['set-cookie'] ?? '')).not.toMatch(/optik_session=[^;]/);
+      await s.agent.get('/api/auth/me').expect(401);
+    }
+    expect(await t.storage.collection(eidLinksCollection).count()).toBe(0);
+    expect(await t.storage.collection(accountsCollection).count()).toBe(accounts);
+  });
+
+  it('links an e-ID to the account its owner is signed in to, and finds it by subject next time', async () => {
+    const t = await makeTestApp();
+    const s = await customerAgent(t);
     const accounts = await t.storage.collection(accountsCollection).count();
     const res = await eidLogin(s, { action: 'login', person: 'mette' }, 200);
     expect(sessionResponseSchema.parse(res.body).user).toMatchObject({ id: 'u-kunde', role: 'customer', email: 'kunde@example.dk' });
@@ -109,7 +127,8 @@ describe('e-ID login through the simulated provider', () => {
 
   it('asks for and keeps the CPR only when the login requests it, and then only sealed', async () => {
     const t = await makeTestApp();
-    const plain = await shopperAgent(t);
+    // The owner signs in and links MitID; later logins find the account by subject.
+    const plain = await customerAgent(t);
     const url = await start(plain);
     expect(new URL(url, 'http://x').searchParams.get('scope')).toBe('openid profile email');
     expect((await plain.agent.get(url).expect(200)).text).not.toContain('CPR');
@@ -148,7 +167,8 @@ describe('e-ID login through the simulated provider', () => {
 
   it('refuses an unknown, reused, foreign or expired state', async () => {
     const t = await makeTestApp({ config: { loginRateLimit: { windowMs: 60_000, max: 50 } } });
-    const s = await shopperAgent(t);
+    // Signed in, so the e-ID of the test person links to this account when a login goes through.
+    const s = await customerAgent(t);
     const back = await atSimulator(s, await start(s), { action: 'login', person: 'mette' });
     const unknown = await s.post('/api/eid/callback', { ...back, state: 'x'.repeat(32) }).expect(410);
     expect(unknown.body.error.code).toBe('gone');
@@ -200,13 +220,13 @@ describe('e-ID login through the simulated provider', () => {
     expect(res.headers['content-security-policy']).toContain("form-action 'self' http://shop.test");
   });
 
-  it('rate-limits failed callbacks', async () => {
+  it('never lets cancelled or failed MitID logins hold up the next one (issue 15: no bucket shared by every visitor)', async () => {
     const t = await makeTestApp({ config: { loginRateLimit: { windowMs: 60_000, max: 2 } } });
     const s = await shopperAgent(t);
-    const wrong = { state: 'y'.repeat(32), code: 'kode' };
-    await s.post('/api/eid/callback', wrong).expect(410);
-    await s.post('/api/eid/callback', wrong).expect(410);
-    await s.post('/api/eid/callback', wrong).expect(429);
+    for (let i = 0; i < 5; i++) await eidLogin(s, { action: 'cancel' }, 401);
+    for (let i = 0; i < 5; i++) await s.post('/api/eid/callback', { state: 'y'.repeat(32), code: 'kode' }).expect(410);
+    const next = await shopperAgent(t);
+    expect((await eidLogin(next, { action: 'login', person: 'lars' }, 403)).body.error.code).toBe('terms_not_accepted');
   });
 });
 
@@ -272,7 +292,7 @@ describe('EidService with another broker behind the port', () => {
 
     const good = service(t, capture(async () => ({ ...claims, nonce: seen!.nonce })));
     await good.start('shopper-1', false);
-    const ok = await good.callback('shopper-1', { state: seen!.state, code: 'c' });
+    const ok = await good.callback('shopper-1', { state: seen!.state, code: 'c' }, { id: 'u-kunde' });
     expect(ok.session.user.id).toBe('u-kunde');
   });
 });

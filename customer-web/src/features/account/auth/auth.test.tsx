@@ -4,7 +4,7 @@ import { Provider } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AccountDetails, ApiError, SessionResponse, TermsResponse } from '@optik/shared';
 import type { AuthClient } from './auth-client';
-import { DetailsForm, PasswordForm } from './details-page';
+import { DetailsForm, EidSection, PasswordForm } from './details-page';
 import { EidCallback } from './eid-callback';
 import { EID_RETURN_KEY } from './eid-button';
 import { ForgotPasswordPage } from './forgot-password-page';
@@ -186,6 +186,14 @@ describe('MitID callback', () => {
     expect(client.eidCallback).toHaveBeenCalledWith({ state: 'state-1234567890123', code: 'abc' });
   });
 
+  it("passes on the issuer an OpenID Connect broker names in its answer (RFC 9207), for the API to check", async () => {
+    const client = fakeClient();
+    const onSignedIn = vi.fn();
+    renderIsolated(<EidCallback client={client} hash="#code=abc&state=state-1234567890123&iss=https%3A%2F%2Fbroker.example" returnTo="/min-konto" onSignedIn={onSignedIn} />);
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith(session));
+    expect(client.eidCallback).toHaveBeenCalledWith({ state: 'state-1234567890123', code: 'abc', iss: 'https://broker.example' });
+  });
+
   it('shows the SPEC §8 message of a cancelled login, with a way to try again', async () => {
     const client = fakeClient({ eidCallback: vi.fn(async () => fail(401, 'login_failed', 'Login blev annulleret eller mislykkedes.')) });
     renderIsolated(<EidCallback client={client} hash="error=access_denied&state=state-1234567890123" {...props} />);
@@ -235,7 +243,7 @@ describe('register', () => {
   });
 
   it("puts the API's field errors on the same fields", async () => {
-    const client = fakeClient({ register: vi.fn(async () => fail(409, 'conflict', 'Der findes allerede en konto med denne e-mail.', { email: 'Der findes allerede en konto med denne e-mail.' })) });
+    const client = fakeClient({ register: vi.fn(async () => fail(400, 'validation_failed', 'Ret fejlene, og prøv igen.', { email: 'E-mailadressen kan ikke bruges.' })) });
     renderIsolated(<RegisterPage client={client} />);
     type('Fornavn', 'Ida');
     type('Efternavn', 'Holm');
@@ -246,7 +254,7 @@ describe('register', () => {
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(screen.getByRole('button', { name: 'Opret konto' }));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('E-mail')));
-    expect(describedBy('E-mail')).toBe('Der findes allerede en konto med denne e-mail.');
+    expect(describedBy('E-mail')).toBe('E-mailadressen kan ikke bruges.');
     expect(valueOf('Adgangskode')).toBe('langkode123');
     expect(client.register).toHaveBeenCalledWith({ firstName: 'Ida', lastName: 'Holm', email: 'kunde@example.dk', phone: '20304050', password: 'langkode123', passwordRepeat: 'langkode123', acceptTerms: true });
   });
@@ -312,6 +320,19 @@ describe('password reset', () => {
 });
 
 describe('account details', () => {
+  it('links MitID only from the signed-in account: a button that starts MitID and comes back here; none once linked', async () => {
+    const client = fakeClient();
+    const go = vi.fn();
+    const { unmount } = renderIsolated(<EidSection client={client} linked={false} goToBroker={go} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Knyt MitID til kontoen' }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('/api/eid/sim/authorize?state=s'));
+    expect(sessionStorage.getItem(EID_RETURN_KEY)).toBe('/min-konto/opgaver');
+    unmount();
+    renderIsolated(<EidSection client={client} linked goToBroker={go} />);
+    expect(screen.getByText('Din konto er knyttet til dit MitID, så du kan logge ind med MitID.')).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Knyt MitID til kontoen' })).toBeNull();
+  });
+
   it('fills the city from the postcode and saves name, phone and address', async () => {
     const client = fakeClient({ updateDetails: vi.fn(async () => ok({ data: { ...details, street: 'Vestergade 3', zip: '5000', city: 'Odense C' } })) });
     const onSaved = vi.fn();

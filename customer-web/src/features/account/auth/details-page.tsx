@@ -9,6 +9,7 @@ import { sessionAtom } from '../session';
 import { authClient, type AuthClient } from './auth-client';
 import { apiFieldErrors, FormAlert, schemaErrors, useFormState } from '../../../form';
 import { au } from './messages';
+import { EidButton } from './eid-button';
 import './auth.css';
 
 type Editable = Required<Omit<AccountDetailsUpdate, 'city'>>;
@@ -128,7 +129,26 @@ export function PasswordForm({ client, hasPassword, onChanged }: { client: Pick<
   );
 }
 
-function Details({ client }: { client: Pick<AuthClient, 'details' | 'updateDetails' | 'changePassword'> }) {
+/** MitID on the account: linked, or a button that links it — only from this signed-in session, never by an e-mail claim. */
+export function EidSection({ client, linked, goToBroker }: { client: Pick<AuthClient, 'eidStart'>; linked: boolean; goToBroker?: (url: string) => void }) {
+  const [eidError, setEidError] = useState<string | null>(null);
+  return (
+    <section className="auth-section" aria-labelledby="eid-heading">
+      <h2 id="eid-heading">{au.details.eidHeading}</h2>
+      <p>{linked ? au.details.eidLinked : au.details.eidNotLinked}</p>
+      {!linked && (
+        <>
+          <FormAlert message={eidError} />
+          <EidButton client={client} returnTo="/min-konto/opgaver" onError={setEidError} go={goToBroker} label={au.details.eidLink} />
+        </>
+      )}
+    </section>
+  );
+}
+
+type DetailsClient = Pick<AuthClient, 'details' | 'updateDetails' | 'changePassword' | 'eidStart'>;
+
+function Details({ client, goToBroker }: { client: DetailsClient; goToBroker?: (url: string) => void }) {
   const [details, reload] = useApi('account-details', () => client.details());
   const setSession = useSetAtom(sessionAtom);
   const [hasPassword, setHasPassword] = useState<boolean | null>(null);
@@ -146,17 +166,14 @@ function Details({ client }: { client: Pick<AuthClient, 'details' | 'updateDetai
         }
       />
       <PasswordForm client={client} hasPassword={hasPassword ?? d.hasPassword} onChanged={() => setHasPassword(true)} />
-      <section className="auth-section" aria-labelledby="eid-heading">
-        <h2 id="eid-heading">{au.details.eidHeading}</h2>
-        <p>{d.eidLinked ? au.details.eidLinked : au.details.eidNotLinked}</p>
-      </section>
+      <EidSection client={client} linked={d.eidLinked} goToBroker={goToBroker} />
     </>
   );
 }
 
 /** /min-konto/opgaver (SPEC §2 account details) inside My Pages. */
-export function AccountDetailsPage({ client }: { client: Pick<AuthClient, 'details' | 'updateDetails' | 'changePassword'> }) {
-  return <AccountPage title={au.details.title} description={au.details.description}>{() => <Details client={client} />}</AccountPage>;
+export function AccountDetailsPage({ client, goToBroker }: { client: DetailsClient; goToBroker?: (url: string) => void }) {
+  return <AccountPage title={au.details.title} description={au.details.description}>{() => <Details client={client} goToBroker={goToBroker} />}</AccountPage>;
 }
 
 export function AccountDetailsRoute() {

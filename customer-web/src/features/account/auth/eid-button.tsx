@@ -14,10 +14,12 @@ type Props = {
   onError: (message: string) => void;
   /** Leaves the shop for the broker (a test passes a fake). */
   go?: (url: string) => void;
+  /** The button's text (default "Log ind med MitID"). */
+  label?: string;
 };
 
 /** "Log ind med MitID": the API starts the OIDC login (state, nonce, PKCE), then the browser goes to the broker. */
-export function EidButton({ client, returnTo, requestCpr = false, onError, go = (url) => window.location.assign(url) }: Props) {
+export function EidButton({ client, returnTo, requestCpr = false, onError, go = (url) => window.location.assign(url), label = au.eid.button }: Props) {
   const [busy, setBusy] = useState(false);
   async function start() {
     if (busy) return;
@@ -36,7 +38,7 @@ export function EidButton({ client, returnTo, requestCpr = false, onError, go = 
   }
   return (
     <button type="button" className="secondary eid-button" onClick={() => void start()} aria-disabled={busy || undefined}>
-      {busy ? au.eid.starting : au.eid.button}
+      {busy ? au.eid.starting : label}
     </button>
   );
 }

@@ -35,8 +35,10 @@ export function EidCallback({ client, hash, returnTo, onSignedIn }: Props) {
     const oidcState = params.get('state');
     const code = params.get('code');
     const error = params.get('error');
+    // An OpenID Connect broker names itself in its answer (RFC 9207); the API checks it.
+    const iss = params.get('iss');
     if (!oidcState || (!code && !error)) return null;
-    return code ? { state: oidcState, code } : { state: oidcState, error: error! };
+    return { state: oidcState, ...(code ? { code } : { error: error! }), ...(iss ? { iss } : {}) };
   });
   const [state, setState] = useState<State>(answer ? { step: 'checking' } : { step: 'failed', message: da.errors.loginCancelled, resend: false });
   const posted = useRef(false);

@@ -116,6 +116,7 @@ export const au = {
     passwordChanged: 'Din adgangskode er skiftet. Er du logget ind andre steder, er du blevet logget ud der.',
     eidHeading: 'MitID',
     eidLinked: 'Din konto er knyttet til dit MitID, så du kan logge ind med MitID.',
-    eidNotLinked: 'Du kan også logge ind med MitID. Første gang knytter vi dit MitID til kontoen ud fra din bekræftede e-mail.',
+    eidNotLinked: 'Knyt dit MitID til kontoen, så kan du også logge ind med MitID. Det kan kun gøres, mens du er logget ind her.',
+    eidLink: 'Knyt MitID til kontoen',
   },
 } as const;
