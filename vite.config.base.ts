@@ -1,5 +1,6 @@
+import type { ClientRequest, IncomingMessage } from 'node:http';
 import compression from 'compression';
-import { defineConfig, type Connect, type Plugin, type UserConfig } from 'vite';
+import { defineConfig, type Connect, type Plugin, type ProxyOptions, type UserConfig } from 'vite';
 
 /**
  * Settings both apps share. Each app merges its own with `mergeConfig(base, {...})`.
@@ -9,15 +10,41 @@ import { defineConfig, type Connect, type Plugin, type UserConfig } from 'vite';
  */
 export const apiUrl = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? '4000'}`;
 
+/**
+ * The apps' server is the proxy in front of the API (issue 15): it tells the API who the client
+ * is, from the connection itself. Whatever forwarding headers the client sent are replaced, so a
+ * client cannot choose the address its rate limits are counted under (the API trusts these
+ * headers from `TRUST_PROXY` hops only). Run on every proxied request (http-proxy's `proxyReq`).
+ */
+export function forwardClientAddress(proxyReq: Pick<ClientRequest, 'setHeader' | 'removeHeader'>, req: Pick<IncomingMessage, 'socket'>): void {
+  proxyReq.removeHeader('forwarded');
+  proxyReq.removeHeader('x-forwarded-host');
+  proxyReq.removeHeader('x-forwarded-port');
+  proxyReq.removeHeader('x-real-ip');
+  const address = req.socket.remoteAddress;
+  // A socket already closed has no address: then no client-chosen one either.
+  if (address) proxyReq.setHeader('x-forwarded-for', address);
+  else proxyReq.removeHeader('x-forwarded-for');
+  proxyReq.setHeader('x-forwarded-proto', 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http');
+}
+
+const toApi = (): ProxyOptions => ({
+  target: apiUrl,
+  changeOrigin: false,
+  configure: (server) => {
+    server.on('proxyReq', (proxyReq, req) => forwardClientAddress(proxyReq, req));
+  },
+});
+
 const proxy = {
-  '/api': { target: apiUrl, changeOrigin: false },
-  '/media': { target: apiUrl, changeOrigin: false },
+  '/api': toApi(),
+  '/media': toApi(),
   // The widget's provider API (search, listing, suggestions, recommendations, events).
-  '/v2': { target: apiUrl, changeOrigin: false },
-  '/create-events': { target: apiUrl, changeOrigin: false },
+  '/v2': toApi(),
+  '/create-events': toApi(),
   // Generated from the catalogue by the API (SPEC §2 sitemap, robots).
-  '/sitemap.xml': { target: apiUrl, changeOrigin: false },
-  '/robots.txt': { target: apiUrl, changeOrigin: false },
+  '/sitemap.xml': toApi(),
+  '/robots.txt': toApi(),
 };
 
 /**

@@ -170,13 +170,13 @@ describe('two API instances on one PostgreSQL', () => {
     const registration = (email: string) => ({ firstName: 'Sofie', lastName: 'Dahl', email, phone: '20304050', password: 'langkode123', passwordRepeat: 'langkode123', acceptTerms: true });
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? onB.post(B, '/api/auth/register', registration(spellings[i % 4]!)) : onA.post(A, '/api/auth/register', registration(spellings[i % 4]!)))));
 
-    expect(answers.map((r) => r.status).sort()).toEqual([201, ...Array<number>(19).fill(409)]);
-    for (const r of answers.filter((a) => a.status === 409)) expect(r.body.error.fields.email).toMatch(/findes allerede/);
+    // Issue 15: a taken e-mail is answered like a new one (the owner is mailed a notice instead).
+    expect(answers.map((r) => r.status)).toEqual(Array<number>(20).fill(201));
     expect(await accounts.count()).toBe(before + 1);
     const stored = (await storageB.collection(C.accounts).getBy('email', 'sofie.dahl@example.dk'))!;
     expect(await storageB.collection(C.verifications).countBy('byAccount', stored.id)).toBe(1);
-    // One verification mail, from whichever instance won.
-    expect(mailer.sent.slice(mailsBefore).map((m) => m.to)).toEqual(['sofie.dahl@example.dk']);
+    // One verification mail, from whichever instance won; the others are notices to the owner.
+    expect(mailer.sent.slice(mailsBefore).filter((m) => /#token=/.test(m.text)).map((m) => m.to)).toEqual(['sofie.dahl@example.dk']);
   });
 
   it('charges a pay link once when it is paid through both instances at the same moment', async () => {
@@ -277,16 +277,16 @@ describe('two API instances on one PostgreSQL', () => {
     await expect.poll(() => price(A), { timeout: 10_000 }).toBe(changed);
   });
 
-  it('refuses the 11th failed login on either instance after 10 split across both', async () => {
+  it('lets 5 of 10 concurrent failed logins split across both instances through, then paces the account on both', async () => {
     // An account of its own (a copy of the demo customer), so no other test's logins count.
     const kunde = (await storageA.collection(C.accounts).get('u-kunde'))!;
     await storageA.collection(C.accounts).put({ ...kunde, id: 'u-begraenset', email: 'begraenset@example.dk' });
     const browser = await Browser.open(A);
     const wrong = { email: 'begraenset@example.dk', password: 'forkert' };
     const attempts = await Promise.all(Array.from({ length: LOGIN_LIMIT }, (_, i) => browser.post(either(i), '/api/auth/login', wrong)));
-    expect(attempts.map((r) => r.status)).toEqual(Array<number>(LOGIN_LIMIT).fill(401));
+    expect(attempts.map((r) => r.status).sort()).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429]);
 
-    // The right password now: refused on both.
+    // The right password now: must wait its pause on both.
     for (const on of [A, B]) {
       const refused = await browser.post(on, '/api/auth/login', { ...wrong, password: PASSWORD }).expect(429);
       expect(refused.body.error.code).toBe('rate_limited');

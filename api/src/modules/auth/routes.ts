@@ -5,12 +5,17 @@ import { HttpError, parseOr400 } from '../../http/errors';
 import { SESSION_COOKIE, readSessionToken, requireCsrf } from '../../http/identity';
 import { loginLimiter, pendingLoginCookie, readPendingToken, signIn } from './http';
 import type { AuthService } from './service';
+import { LoginThrottle } from '../rate-limits/login-throttle';
 import type { RateLimitService } from '../rate-limits/service';
 
 export function authRoutes(deps: { config: AppConfig; auth: AuthService; rateLimits: RateLimitService }): Router {
   const r = Router();
   const csrf = requireCsrf(deps.config);
+  // Links and the terms step try long random tokens: failed attempts are limited per address (the client's, TRUST_PROXY).
   const limiter = loginLimiter(deps, 'login');
+  // Passwords: paced per account, and one address may not try many accounts (LoginThrottle).
+  const shopLogins = new LoginThrottle(deps, 'login-account');
+  const storeLogins = new LoginThrottle(deps, 'store-login-account');
 
   r.post('/api/auth/register', csrf, async (req, res) => {
     const body = parseOr400(registerRequestSchema, req.body ?? {});
@@ -28,14 +33,14 @@ export function authRoutes(deps: { config: AppConfig; auth: AuthService; rateLim
     res.json({ success: true });
   });
 
-  r.post('/api/auth/login', csrf, limiter, async (req, res) => {
+  r.post('/api/auth/login', csrf, async (req, res) => {
     const body = parseOr400(loginRequestSchema, req.body ?? {});
-    signIn(res, deps.config, await deps.auth.login(body));
+    signIn(res, deps.config, await shopLogins.run(req, body.email, () => deps.auth.login(body)));
   });
 
-  r.post('/api/auth/store/login', csrf, limiter, async (req, res) => {
+  r.post('/api/auth/store/login', csrf, async (req, res) => {
     const body = parseOr400(storeLoginRequestSchema, req.body ?? {});
-    signIn(res, deps.config, await deps.auth.storeLogin(body));
+    signIn(res, deps.config, await storeLogins.run(req, body.username, () => deps.auth.storeLogin(body)));
   });
 
   /** SPEC §3 "terms not accepted": the latest terms, then accepting them completes the login. */

@@ -13,7 +13,7 @@ export function checkoutRoutes(deps: { config: AppConfig; auth: AuthService; che
   const r = Router();
   const csrf = requireCsrf(deps.config);
   const who = async (token: string | null) => (await deps.auth.resolve(token))?.user ?? null;
-  // PIN guessing is throttled by the one gift-card throttle (its counters shared with pay-by-link and the store counter).
+  // PIN guessing is throttled per card by the shop's gift-card throttle (its counters shared with pay-by-link).
   const pinLimiter = giftCardPinThrottle(deps);
   const withGiftCards = giftCardAttemptThrottle(deps);
 

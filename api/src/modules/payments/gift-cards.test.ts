@@ -192,17 +192,19 @@ describe('the store counter: a gift card at the till (POST /api/staff/orders/:or
     expect(await balance(t, SMALL.number)).toBe(5_000);
   });
 
-  it('PIN guesses at the counter, on the pay page and in the balance lookup count against one throttle', async () => {
-    const t = await makeTestApp({ config: { loginRateLimit: { windowMs: 60_000, max: 3 } } });
+  it('PIN guesses on the pay page and in the balance lookup count against one throttle per card; the counter counts apart', async () => {
+    const t = await makeTestApp();
     const { s, orderId, token } = await linkFor(t);
     const shopper = await shopperAgent(t);
     const wrong = { ...SMALL, pin: '9999' };
-    await counter(s, orderId, wrong).expect(400);
     await shopper.post('/api/pay/quote', { token, giftCards: [wrong] }).expect(400);
     await shopper.post('/api/pay/charge', { token, giftCards: [wrong], payment: card() }).expect(400);
-    expect((await counter(s, orderId, SMALL).expect(429)).body.error).toEqual({ code: 'rate_limited', message: da.errors.rateLimited });
-    await shopper.post('/api/giftcard/balance', SMALL).expect(429);
+    for (let i = 0; i < 3; i++) await shopper.post('/api/giftcard/balance', wrong).expect(400);
+    expect((await shopper.post('/api/giftcard/balance', SMALL).expect(429)).body.error).toEqual({ code: 'rate_limited', message: da.errors.rateLimited });
+    await shopper.post('/api/pay/quote', { token, giftCards: [SMALL] }).expect(429);
     expect(await balance(t, SMALL.number)).toBe(5_000);
+    // The customer at the counter, with the card: not held up by the shop's wrong PINs (pin-throttle.test.ts has more).
+    await counter(s, orderId, wrong).expect(400);
     // A payment without gift cards is never throttled.
     expect((await shopper.post('/api/pay/charge', { token, payment: card() }).expect(200)).body).toMatchObject({ outcome: 'paid' });
   });

@@ -17,6 +17,12 @@ describe('rate-limit counters on PostgreSQL, two instances', () => {
       const hits = await Promise.all(Array.from({ length: 30 }, (_, i) => limits[i % 2]!.hit('login', 'k', 60_000)));
       expect(hits.map((h) => h.totalHits).sort((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
       expect((await limits[1]!.current('login', 'k'))!.totalHits).toBe(30);
+      // A full counter (gift-card PINs, login pace) lets no more through, however many race for it.
+      const attempts = await Promise.all(Array.from({ length: 30 }, (_, i) => limits[i % 2]!.attempt('pin', 'card', { limit: 5, windowMs: 3_600_000 })));
+      expect(attempts.filter((a) => a.allowed)).toHaveLength(5);
+      const paced = await Promise.all(Array.from({ length: 30 }, (_, i) => limits[i % 2]!.paced('pace', 'account', { pause: (n) => (n < 5 ? 0 : 1_000), windowMs: 60_000 })));
+      expect(paced.filter((a) => a.allowed)).toHaveLength(5);
+      expect(paced.filter((a) => !a.allowed).every((a) => a.retryAfterMs === 1_000)).toBe(true);
     } finally {
       await a.close();
       await b.close();

@@ -8,6 +8,8 @@ export const rateLimitRecordSchema = z.object({
   hits: z.number().int().nonnegative(),
   /** When the window ends (ISO); the next hit after it starts a new window. */
   resetAt: z.string(),
+  /** When the last attempt was counted (ISO): paced limiters (per-account login) wait from it. */
+  lastAt: z.string().optional(),
 });
 export type RateLimitRecord = z.infer<typeof rateLimitRecordSchema>;
 

@@ -29,6 +29,49 @@ export class RateLimitRepository {
     return this.rows.upsert(id, (r) => (r.resetAt <= at ? fresh() : { ...r, hits: r.hits + 1 }), fresh);
   }
 
+  /**
+   * Counts an attempt unless the counter is full (`limit` reached): each counted attempt starts the
+   * window anew from `now`, an attempt refused while full changes nothing — so the counter stays
+   * full for `windowMs` after the attempt that filled it. Atomic (row-locked upsert): of any number
+   * of concurrent attempts, at most `limit` are counted. `counted` says whether this one was.
+   */
+  async attempt(id: string, now: Date, limit: number, windowMs: number): Promise<{ row: RateLimitRecord; counted: boolean }> {
+    const at = now.toISOString();
+    const resetAt = new Date(now.getTime() + windowMs).toISOString();
+    let counted = true;
+    const row = await this.rows.upsert(
+      id,
+      (r) => {
+        counted = r.resetAt <= at || r.hits < limit;
+        return !counted ? r : { id, hits: r.resetAt <= at ? 1 : r.hits + 1, resetAt, lastAt: at };
+      },
+      () => ((counted = true), { id, hits: 1, resetAt, lastAt: at }),
+    );
+    return { row, counted };
+  }
+
+  /**
+   * Counts an attempt when `pause(hits)` has passed since the last counted one, atomically;
+   * otherwise changes nothing and answers how long is left. The counter lasts `windowMs` after
+   * the last counted attempt.
+   */
+  async paced(id: string, now: Date, pause: (hits: number) => number, windowMs: number): Promise<{ row: RateLimitRecord; waitMs: number }> {
+    const at = now.toISOString();
+    const resetAt = new Date(now.getTime() + windowMs).toISOString();
+    let waitMs = 0;
+    const row = await this.rows.upsert(
+      id,
+      (r) => {
+        const live = r.resetAt > at;
+        const last = live && r.lastAt ? Date.parse(r.lastAt) : -Infinity;
+        waitMs = live ? Math.max(0, last + pause(r.hits) - now.getTime()) : 0;
+        return waitMs > 0 ? r : { id, hits: live ? r.hits + 1 : 1, resetAt, lastAt: at };
+      },
+      () => ((waitMs = 0), { id, hits: 1, resetAt, lastAt: at }),
+    );
+    return { row, waitMs };
+  }
+
   /** Takes one hit back (a request that is not to count after all), in the window under way only. */
   async unhit(id: string, now: Date): Promise<void> {
     const at = now.toISOString();

@@ -20,6 +20,11 @@ export class RateLimitService {
     this.repo = new RateLimitRepository(storage);
   }
 
+  /** The time on the limiters' clock (windows and pauses run on it). */
+  now(): Date {
+    return this.clock.now();
+  }
+
   /** A client's counter id: keyed hash of the limiter's name and the client's key (IP, e-mail …), so none is stored in clear. */
   private id(name: string, key: string): string {
     return createHmac('sha256', this.secret).update(`rate-limit:${name}:${key}`).digest('base64url');
@@ -34,6 +39,27 @@ export class RateLimitService {
   async hit(name: string, key: string, windowMs: number): Promise<{ totalHits: number; resetTime: Date }> {
     const r = await this.repo.hit(this.id(name, key), this.clock.now(), windowMs);
     return { totalHits: r.hits, resetTime: new Date(r.resetAt) };
+  }
+
+  /**
+   * Counts an attempt of `key` unless `limit` attempts are counted already; the counter lasts
+   * `windowMs` after the last counted attempt (so a full one blocks for `windowMs`). Atomic: of
+   * concurrent attempts no more than `limit` are counted. `allowed`: this one was counted.
+   */
+  async attempt(name: string, key: string, opts: { limit: number; windowMs: number }): Promise<{ allowed: boolean; totalHits: number; retryAfterMs: number }> {
+    const now = this.clock.now();
+    const { row, counted } = await this.repo.attempt(this.id(name, key), now, opts.limit, opts.windowMs);
+    return { allowed: counted, totalHits: row.hits, retryAfterMs: counted ? 0 : Date.parse(row.resetAt) - now.getTime() };
+  }
+
+  /**
+   * Counts an attempt of `key` when the pause after the last one has passed: `pause(hits)` (ms)
+   * after `hits` counted attempts. Otherwise nothing is counted and `retryAfterMs` says how long
+   * is left (computed from the stored time of the last attempt, so no one sleeps on the server).
+   */
+  async paced(name: string, key: string, opts: { pause: (hits: number) => number; windowMs: number }): Promise<{ allowed: boolean; totalHits: number; retryAfterMs: number }> {
+    const { row, waitMs } = await this.repo.paced(this.id(name, key), this.clock.now(), opts.pause, opts.windowMs);
+    return { allowed: waitMs === 0, totalHits: row.hits, retryAfterMs: waitMs };
   }
 
   async unhit(name: string, key: string): Promise<void> {
