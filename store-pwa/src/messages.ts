@@ -25,7 +25,8 @@ export const t = {
   customers: {
     title: 'Kunder',
     search: 'Søg efter navn, telefon, e-mail, kundenummer eller CPR',
-    searchServer: 'Søg i alle kunder',
+    searchServer: 'Søg på serveren',
+    serverHint: 'Andre butikkers kunder findes kun på præcist CPR-nummer eller kundenummer, med kunden til stede. Opslaget logges.',
     serverResults: 'Fundet på serveren',
     onDevice: 'Kunder på denne enhed',
     none: 'Ingen kunder på denne enhed endnu.',

@@ -63,6 +63,11 @@ export class AccountService {
     };
   }
 
+  /** The CPR e-ID gave this account, still sealed (bound to the account id); null when none was asked for. For linking the account to its store customer (decision 009). */
+  async sealedCpr(accountId: string): Promise<string | null> {
+    return (await this.repo.profile(accountId))?.cprSealed ?? null;
+  }
+
   /** Name, phone and address; the city always follows the postcode (DOMAIN.md postcode list). */
   async updateDetails(accountId: string, input: DetailsUpdate): Promise<AccountDetails> {
     await this.account(accountId);

@@ -24,11 +24,33 @@ export const customersCollection = defineCollection({
   file: { group: 'customers', durable: true },
   unique: { cprIndex: (c) => c.cprIndex, customerNumber: (c) => c.customerNumber },
   indexes: {
-    /** A store's customers by last change (the device copy; the "contains" search within the store). */
+    /** A store's customers by last change (the device copy; the free-text search within the store). */
     byStore: { key: (c) => c.storeId, order: (c) => c.updatedAt },
-    /** Exact e-mail and phone: how staff find another store's customer (not unique: families share them). */
+    /** E-mail and phone (not unique: families share them); staff search them only within their own store (decision 009). */
     byEmail: { key: (c) => (c.email ? emailKey(c.email) : null) },
     byPhone: { key: (c) => (c.phone ? phoneKey(c.phone) : null) },
   },
+});
+
+/**
+ * A store's access to another store's customer (decision 009): made when a staff member of that
+ * store opens the customer by exact CPR or exact customer number, with the customer present.
+ * `id` is `storeId:customerId`, so a store holds one grant per customer however often it opens them.
+ */
+export const customerStoreAccessRecordSchema = z.object({
+  id: z.string(),
+  storeId: z.string(),
+  customerId: z.string(),
+  grantedAt: z.string(),
+  grantedBy: z.string(),
+});
+export type CustomerStoreAccessRecord = z.infer<typeof customerStoreAccessRecordSchema>;
+export const storeAccessId = (storeId: string, customerId: string): string => `${storeId}:${customerId}`;
+
+export const customerStoreAccessCollection = defineCollection({
+  name: 'customerStoreAccess',
+  schema: customerStoreAccessRecordSchema,
+  file: { group: 'customers', durable: true },
+  indexes: { byCustomer: { key: (g) => g.customerId, order: (g) => g.grantedAt } },
 });
 

@@ -1,5 +1,5 @@
 import type { ListOptions, Storage } from '../../storage/port';
-import { customersCollection, emailKey, phoneKey, type CustomerRecord } from './records';
+import { customersCollection, customerStoreAccessCollection, emailKey, phoneKey, storeAccessId, type CustomerRecord, type CustomerStoreAccessRecord } from './records';
 
 /** The only code reading and writing the `customers` collection. */
 export class CustomerRepository {
@@ -9,8 +9,27 @@ export class CustomerRepository {
     return this.storage.collection(customersCollection);
   }
 
+  private get grants() {
+    return this.storage.collection(customerStoreAccessCollection);
+  }
+
   get(id: string): Promise<CustomerRecord | undefined> {
     return this.customers.get(id);
+  }
+
+  getMany(ids: readonly string[]): Promise<CustomerRecord[]> {
+    return this.customers.getMany(ids);
+  }
+
+  /** The grant that lets `storeId` act for another store's customer, if it has one. */
+  grant(storeId: string, customerId: string): Promise<CustomerStoreAccessRecord | undefined> {
+    return this.grants.get(storeAccessId(storeId, customerId));
+  }
+
+  /** Gives `storeId` access to the customer; a store that has it keeps its first grant. */
+  addGrant(grant: Omit<CustomerStoreAccessRecord, 'id'>): Promise<CustomerStoreAccessRecord> {
+    const id = storeAccessId(grant.storeId, grant.customerId);
+    return this.grants.upsert(id, (g) => g, () => ({ id, ...grant }));
   }
 
   /** Adds a customer; DuplicateKeyError when its id, CPR index or customer number is taken. */

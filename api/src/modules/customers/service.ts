@@ -1,17 +1,26 @@
-import { createHmac } from 'node:crypto';
-import { foldDanish, maskCpr, parseCpr, type Customer, type syncPayloadSchemas } from '@optik/shared';
+import { foldDanish, maskCpr, parseCpr, type AccessAction, type Customer, type SessionUser, type syncPayloadSchemas } from '@optik/shared';
 import type { z } from 'zod';
 import type { Clock } from '../../deps';
 import type { FieldCrypto } from '../../crypto/field-crypto';
-import { badRequest } from '../../http/errors';
+import { badRequest, HttpError } from '../../http/errors';
 import { DuplicateKeyError, type Storage } from '../../storage/port';
 import { nextNumber } from '../../storage/counter';
+import { AccessLogService, type AccessLogCustomers } from '../access-log/service';
 import { customersCollection, type CustomerRecord } from './records';
 import { CustomerRepository } from './repository';
+import { cprIndexOf } from '../../crypto/keys';
 
 export const customerMessages = {
   cprTaken: 'Der findes allerede en kunde med dette CPR-nummer.',
+  otherStore: 'Kunden hører til en anden butik – slå kunden op på CPR eller kundenummer først.',
+  idTaken: 'Kunde-id’et er allerede brugt til en anden kunde. Opret kunden igen.',
 } as const;
+
+/** How a store stands to a customer (decision 009). */
+export type StoreAccess = 'missing' | 'own' | 'granted' | 'other-store';
+
+/** The staff member acting, as the access log names them. */
+type Staff = Pick<SessionUser, 'id' | 'name' | 'storeId'>;
 
 type CreateCustomer = z.output<(typeof syncPayloadSchemas)['customer.create']>;
 
@@ -19,8 +28,9 @@ type CreateCustomer = z.output<(typeof syncPayloadSchemas)['customer.create']>;
  * Customers created by store staff. CPR is validated (DOMAIN.md: a failed check digit needs
  * the staff member's confirmation), stored encrypted, and only ever answered masked.
  */
-export class CustomerService {
+export class CustomerService implements AccessLogCustomers {
   private readonly repo: CustomerRepository;
+  private readonly accessLog: AccessLogService;
 
   constructor(
     private readonly storage: Storage,
@@ -29,10 +39,11 @@ export class CustomerService {
     private readonly indexSecret: string,
   ) {
     this.repo = new CustomerRepository(storage);
+    this.accessLog = new AccessLogService(storage, clock);
   }
 
   private cprIndex(normalized: string): string {
-    return createHmac('sha256', this.indexSecret).update(`cpr:${normalized}`).digest('base64url');
+    return cprIndexOf(this.indexSecret, normalized);
   }
 
   toPublic(record: CustomerRecord): Customer {
@@ -52,9 +63,13 @@ export class CustomerService {
    * first), and the customer number is taken in the same transaction, so a refused customer
    * uses no number.
    */
-  async create(input: CreateCustomer, storeId: string): Promise<Customer> {
+  async create(input: CreateCustomer, storeId: string, by?: Staff): Promise<Customer> {
     const existing = await this.repo.get(input.customerId);
-    if (existing) return this.toPublic(existing);
+    if (existing) {
+      // A replayed command answers what it stored; another store's customer id answers nothing of theirs.
+      if (existing.storeId !== storeId) throw new HttpError(409, 'conflict', customerMessages.idTaken);
+      return this.toPublic(existing);
+    }
     let cpr: { normalized: string; birthDate: string } | null = null;
     if (input.cpr) {
       const parsed = parseCpr(input.cpr);
@@ -67,7 +82,7 @@ export class CustomerService {
     try {
       const saved = await this.storage.transaction(async () => {
         const now = this.clock.now().toISOString();
-        return this.repo.insert({
+        const saved = await this.repo.insert({
           id: input.customerId,
           customerNumber: `K${await nextNumber(this.storage, 'customer-number', 100001)}`,
           firstName: input.firstName,
@@ -87,6 +102,8 @@ export class CustomerService {
           cprSealed,
           cprIndex,
         });
+        if (by) await this.recordAccess(by, input.customerId, 'customer.create');
+        return saved;
       });
       return this.toPublic(saved);
     } catch (err) {
@@ -99,23 +116,29 @@ export class CustomerService {
   }
 
   /**
-   * Staff search. CPR only as an exact match; the customer number, e-mail and phone number
-   * exactly in every store; name, e-mail, phone or customer number "contains" only among the
-   * staff member's own store's customers (never a scan of the whole customer base).
+   * Staff search (decision 009). Free text — name, e-mail or phone, a part of any of them, a
+   * customer number or part of one — covers only the staff member's own store's customers (its
+   * store index). An exact CPR (by the keyed index, never decrypting anyone) or an exact customer
+   * number finds a customer of any store: that opens the customer, which is logged, and for
+   * another store's customer gives this store access to them from then on.
+   * `user` null: a server-side lookup (tools), neither logged nor granting.
    */
-  async search(q: string, storeId: string | null, limit = 20): Promise<Customer[]> {
+  async search(q: string, user: SessionUser | null, limit = 20): Promise<Customer[]> {
+    const storeId = user?.storeId ?? null;
     const cpr = parseCpr(q);
     if (cpr.ok) {
       const hit = await this.repo.byCprIndex(this.cprIndex(cpr.normalized));
-      return hit ? [this.toPublic(hit)] : [];
+      return hit ? [this.toPublic(await this.open(hit, user))] : [];
     }
     const trimmed = q.trim();
     const number = trimmed.toUpperCase();
     const byNumber = await this.repo.byCustomerNumber(/^\d+$/.test(number) ? `K${number}` : number);
+    const own = (c: CustomerRecord) => storeId !== null && c.storeId === storeId;
     const exact = [
-      ...(byNumber ? [byNumber] : []),
-      ...(trimmed.includes('@') ? await this.repo.byEmail(trimmed, limit) : []),
-      ...(await this.repo.byPhone(trimmed, limit)),
+      ...(byNumber ? [await this.open(byNumber, user)] : []),
+      // Exact e-mail and phone (as typed in any form) by their indexes, but only this store's customers.
+      ...(storeId && trimmed.includes('@') ? (await this.repo.byEmail(trimmed, 100)).filter(own) : []),
+      ...(storeId ? (await this.repo.byPhone(trimmed, 100)).filter(own) : []),
     ];
     const needle = foldDanish(trimmed);
     const digits = q.replace(/\D/g, '');
@@ -127,6 +150,56 @@ export class CustomerService {
     // Exact matches first, each customer once.
     const hits = [...new Map([...exact, ...contains].map((c) => [c.id, c] as const)).values()].slice(0, limit);
     return hits.map((c) => this.toPublic(c));
+  }
+
+  /** A customer opened by exact CPR or number: logged, and another store's customer is granted to this store. */
+  private async open(record: CustomerRecord, user: SessionUser | null): Promise<CustomerRecord> {
+    const storeId = user?.storeId;
+    if (!user || !storeId) return record;
+    await this.storage.transaction(async () => {
+      if (record.storeId !== storeId) {
+        await this.repo.addGrant({ storeId, customerId: record.id, grantedAt: this.clock.now().toISOString(), grantedBy: user.id });
+      }
+      await this.recordAccess(user, record.id, 'customer.lookup');
+    });
+    return record;
+  }
+
+  /** Whether `storeId` may work with the customer: its own, opened by exact lookup (granted), another store's, or no such customer. */
+  async accessFor(customerId: string, storeId: string | null): Promise<StoreAccess> {
+    const record = await this.repo.get(customerId);
+    if (!record) return 'missing';
+    if (storeId && record.storeId === storeId) return 'own';
+    if (storeId && (await this.repo.grant(storeId, customerId))) return 'granted';
+    return 'other-store';
+  }
+
+  /** Refuses (403) a store acting for another store's customer it has not opened; a missing customer is left to the caller. */
+  async requireStoreAccess(customerId: string, user: Staff): Promise<void> {
+    if ((await this.accessFor(customerId, user.storeId)) === 'other-store') throw new HttpError(403, 'forbidden', customerMessages.otherStore);
+  }
+
+  /** Writes an access-log entry: `user` did `action` on the customer (decision 009). */
+  recordAccess(user: Staff, customerId: string, action: AccessAction): Promise<void> {
+    return this.accessLog.record(user, customerId, action);
+  }
+
+  /** Names, numbers and home stores of customers by id, for the manager's access log. */
+  async summaries(ids: readonly string[]): Promise<Map<string, { name: string; customerNumber: string; storeId: string | null }>> {
+    const found = ids.length ? await this.repo.getMany(ids) : [];
+    return new Map(found.map((c) => [c.id, { name: `${c.firstName} ${c.lastName}`, customerNumber: c.customerNumber, storeId: c.storeId }]));
+  }
+
+  /**
+   * The store customer a customer account is: the one with the CPR e-ID gave the account
+   * (`sealedCpr`, from its profile, bound to the account id); null when the account has no CPR or
+   * no store customer has it. Never by e-mail or name.
+   */
+  async linkedToAccount(accountId: string, sealedCpr: string | null): Promise<string | null> {
+    if (!sealedCpr) return null;
+    const cpr = parseCpr(this.cprCrypto.decrypt(sealedCpr, accountId));
+    if (!cpr.ok) return null;
+    return (await this.repo.byCprIndex(this.cprIndex(cpr.normalized)))?.id ?? null;
   }
 
   /** This store's customers changed since `since` (all when absent), most recent `limit`, oldest change first. */

@@ -16,6 +16,7 @@ type Create = z.output<typeof orderCreateSchema>;
 export const orderMessages = {
   alreadyPaid: 'Ordren er allerede betalt.',
   notFound: 'Ordren blev ikke fundet.',
+  idTaken: 'Ordre-id’et er allerede brugt til en anden ordre. Opret ordren igen.',
 } as const;
 
 /** The next order number (O2600001 …); inside a transaction it is taken only if that commits. */
@@ -148,7 +149,11 @@ export class OrderService {
    */
   async create(input: Create, storeId: string): Promise<Order> {
     const existing = await this.repo.get(input.orderId);
-    if (existing) return hideGiftCardNumbers(existing);
+    if (existing) {
+      // A replayed command answers what it stored; an id used by another store or for another customer answers nothing of theirs.
+      if (existing.storeId !== storeId || existing.customerId !== input.customerId) throw new HttpError(409, 'conflict', orderMessages.idTaken);
+      return hideGiftCardNumbers(existing);
+    }
     if (!(await this.customers.get(input.customerId))) throw badRequest({ customerId: 'Kunden findes ikke. Opret kunden først.' });
     if (input.prescriptionId && !(await this.prescriptions.exists(input.prescriptionId))) {
       throw badRequest({ prescriptionId: 'Recepten findes ikke.' });

@@ -1,13 +1,24 @@
-import { examDateErrors, prescriptionEntrySchema, validateContactLensPair, validateGlassesPrescription, type Prescription, type PrescriptionCreate } from '@optik/shared';
+import { examDateErrors, prescriptionEntrySchema, validateContactLensPair, validateGlassesPrescription, type Prescription, type PrescriptionCreate, type SessionUser } from '@optik/shared';
 import type { Clock } from '../../deps';
 import type { FieldCrypto } from '../../crypto/field-crypto';
-import { badRequest } from '../../http/errors';
+import { badRequest, HttpError, notFound } from '../../http/errors';
 import type { Storage } from '../../storage/port';
-import type { CustomerService } from '../customers/service';
+import { customerMessages, type CustomerService } from '../customers/service';
 import type { PrescriptionRecord } from './records';
 import { PrescriptionRepository } from './repository';
 
-/** Prescriptions entered in the store, checked with the SPEC §5 rules and stored encrypted. */
+export const prescriptionMessages = {
+  unknownCustomer: 'Kunden findes ikke.',
+  idTaken: 'Recept-id’et er allerede brugt til en anden kunde.',
+} as const;
+
+type Staff = Pick<SessionUser, 'id' | 'name' | 'storeId'>;
+
+/**
+ * Prescriptions entered in the store, checked with the SPEC §5 rules and stored encrypted.
+ * A store reads and writes only the prescriptions of its own customers and of customers it has
+ * opened by exact CPR or customer number (decision 009); every read and write is access-logged.
+ */
 export class PrescriptionService {
   private readonly repo: PrescriptionRepository;
 
@@ -25,11 +36,15 @@ export class PrescriptionService {
     return { id: r.id, customerId: r.customerId, storeId: r.storeId, examDate: r.examDate, entry, createdAt: r.createdAt };
   }
 
-  async create(input: PrescriptionCreate, storeId: string): Promise<Prescription> {
+  async create(input: PrescriptionCreate, user: Staff): Promise<Prescription> {
+    const access = await this.customers.accessFor(input.customerId, user.storeId);
+    if (access === 'missing') throw badRequest({ customerId: 'Kunden findes ikke. Opret kunden først.' });
+    if (access === 'other-store') throw new HttpError(403, 'forbidden', customerMessages.otherStore);
     const existing = await this.repo.get(input.prescriptionId);
-    if (existing) return this.toPublic(existing);
-    if (!(await this.customers.get(input.customerId))) {
-      throw badRequest({ customerId: 'Kunden findes ikke. Opret kunden først.' });
+    if (existing) {
+      // A replayed command answers what it stored; an id used for another customer answers nothing of theirs.
+      if (existing.customerId !== input.customerId) throw new HttpError(409, 'conflict', prescriptionMessages.idTaken);
+      return this.toPublic(existing);
     }
     const today = this.clock.now();
     const dated = { examDate: input.examDate, today, confirmedNotOlderThanYear: input.confirmedNotOlderThanYear };
@@ -43,12 +58,13 @@ export class PrescriptionService {
     const record: PrescriptionRecord = {
       id: input.prescriptionId,
       customerId: input.customerId,
-      storeId,
+      storeId: user.storeId,
       examDate: input.examDate,
       sealed: this.crypto.encrypt(JSON.stringify(input.entry), input.prescriptionId),
       createdAt: today.toISOString(),
     };
     await this.repo.put(record);
+    await this.customers.recordAccess(user, input.customerId, 'prescription.create');
     return this.toPublic(record);
   }
 
@@ -57,7 +73,19 @@ export class PrescriptionService {
     return (await this.repo.get(id)) !== undefined;
   }
 
-  async forCustomer(customerId: string): Promise<Prescription[]> {
+  /** Whether a prescription is stored for this customer (an order's prescription must be the ordering customer's). */
+  async isOfCustomer(id: string, customerId: string): Promise<boolean> {
+    return (await this.repo.get(id))?.customerId === customerId;
+  }
+
+  /**
+   * A customer's prescriptions as staff read them: 404 for a customer of another store this store
+   * has not opened (as for one that does not exist: nothing tells it exists); each read logged.
+   */
+  async forCustomerAsStaff(customerId: string, user: Staff): Promise<Prescription[]> {
+    const access = await this.customers.accessFor(customerId, user.storeId);
+    if (access === 'missing' || access === 'other-store') throw notFound(prescriptionMessages.unknownCustomer);
+    await this.customers.recordAccess(user, customerId, 'prescriptions.read');
     return (await this.repo.forCustomer(customerId)).map((p) => this.toPublic(p));
   }
 }

@@ -18,7 +18,7 @@ import { currentUser, requireRole, STAFF_ROLES } from '../auth/guard';
 import type { AuthService } from '../auth/service';
 import type { BookingService } from '../booking/service';
 import type { CustomerService } from '../customers/service';
-import { hideGiftCardNumbers } from '../gift-cards/service';
+import { hideGiftCardNumbers, type GiftCardService } from '../gift-cards/service';
 import { giftCardPinThrottle } from '../gift-cards/throttle';
 import type { RateLimitService } from '../rate-limits/service';
 import type { MyOrdersService } from '../my-orders/service';
@@ -42,6 +42,7 @@ export function staffRoutes(deps: {
   payments: PaymentService;
   bookings: BookingService;
   myOrders: MyOrdersService;
+  giftCards: GiftCardService;
   rateLimits: RateLimitService;
 }): Router {
   const r = Router();
@@ -54,7 +55,9 @@ export function staffRoutes(deps: {
 
   r.post('/api/staff/customers/search', ...staff, async (req, res) => {
     const { q } = parseOr400(customerSearchRequestSchema, req.body ?? {});
-    res.json({ data: await deps.customers.search(q, currentUser(res).storeId) });
+    // Another store's customer only by exact CPR or customer number, which is logged (decision 009).
+    res.set('Cache-Control', 'no-store');
+    res.json({ data: await deps.customers.search(q, currentUser(res)) });
   });
 
   // The device's offline copy: only this store's customers, never the whole customer base.
@@ -73,8 +76,8 @@ export function staffRoutes(deps: {
   });
 
   // A gift card taken at the counter (number and PIN typed by the customer): checked and taken at once, so it needs the network.
-  // PIN guesses count against the app's one gift-card throttle.
-  r.post('/api/staff/orders/:orderId/gift-card', ...staff, giftCardPinThrottle(deps), async (req, res) => {
+  // PIN guesses count per card at the counters, apart from the shop's: shoppers' wrong PINs never hold up a payment at the counter.
+  r.post('/api/staff/orders/:orderId/gift-card', ...staff, giftCardPinThrottle(deps, 'store'), async (req, res) => {
     const { orderId } = parseOr400(z.object({ orderId: z.uuid('Ukendt ordre.') }), req.params);
     const card = parseOr400(staffGiftCardPaymentRequestSchema, req.body ?? {});
     res.set('Cache-Control', 'no-store');
@@ -87,10 +90,11 @@ export function staffRoutes(deps: {
     res.json({ data: await deps.requisitions.forStore(currentUser(res).storeId!) });
   });
 
+  // Health data: only of this store's customers and those it opened by exact lookup (404 otherwise); every read logged.
   r.get('/api/staff/customers/:customerId/prescriptions', requireRole(deps.auth, STAFF_ROLES), async (req, res) => {
     res.set('Cache-Control', 'no-store');
     const { customerId } = parseOr400(z.object({ customerId: z.uuid('Ukendt kunde.') }), req.params);
-    res.json({ data: await deps.prescriptions.forCustomer(customerId) });
+    res.json({ data: await deps.prescriptions.forCustomerAsStaff(customerId, currentUser(res)) });
   });
 
   // Staff see only their own store's orders.
@@ -101,10 +105,10 @@ export function staffRoutes(deps: {
     res.json({ data: storeId ? (await deps.orders.listForCustomerInStore(customerId, storeId)).map(hideGiftCardNumbers) : [] });
   });
 
-  // A store or the returns desk received the parcel: the return is confirmed and refunded (my-orders).
+  // A store or the returns desk received the parcel: the return is confirmed and refunded (my-orders); only by the receiving store.
   r.post('/api/staff/returns/confirm', ...staff, async (req, res) => {
     const { returnNumber } = parseOr400(returnConfirmRequestSchema, req.body ?? {});
-    res.json({ data: await deps.myOrders.confirmReturn(returnNumber) });
+    res.json({ data: await deps.myOrders.confirmReturn(returnNumber, currentUser(res)) });
   });
 
   // The store hands the order over, or the warehouse ships it: SPEC §4 order states, refused when not allowed (my-orders).

@@ -13,6 +13,11 @@ export class SyncLogRepository {
     return this.log.get(commandId);
   }
 
+  /** The logged entries among these command ids (one read for a whole request). */
+  getMany(commandIds: readonly string[]): Promise<SyncLogRecord[]> {
+    return this.log.getMany(commandIds);
+  }
+
   /** Records a processed command; DuplicateKeyError when its command id is logged already. */
   insert(entry: SyncLogRecord): Promise<SyncLogRecord> {
     return this.log.insert(entry);

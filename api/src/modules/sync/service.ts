@@ -1,6 +1,6 @@
 import { paymentRequestSchema, syncPayloadSchemas, type SessionUser, type SyncCommandEnvelope, type SyncCommandType, type SyncResult } from '@optik/shared';
 import type { Clock } from '../../deps';
-import { fieldErrors, HttpError } from '../../http/errors';
+import { badRequest, fieldErrors, HttpError } from '../../http/errors';
 import type { Storage } from '../../storage/port';
 import type { SyncLogRecord } from './records';
 import { SyncLogRepository } from './repository';
@@ -19,10 +19,11 @@ export const syncMessages = {
 
 /**
  * POST /api/sync intake, after rocicorp's push protocol:
- *  1. commands are processed in the order sent, each in one transaction: its effects and its
- *     sync-log entry commit together or not at all; the answer waits until all are durable;
+ *  1. commands are processed in the order sent, in one transaction per request, each command a
+ *     savepoint in it: its effects and its sync-log entry stand together or not at all; the
+ *     answer waits until the request's transaction is durable;
  *  2. a command id already in the sync log answers its stored result ("duplicate") — no second
- *     effect. Transactions run one at a time, so the same batch sent twice at once applies once;
+ *     effect. Transactions are serializable, so the same batch sent twice at once applies once;
  *  3. a command id another store has used is refused, without that store's result;
  *  4. a bad payload or a refused rule is recorded as "rejected" with field errors (its partial
  *     writes undone) and does not stop the commands after it.
@@ -39,9 +40,18 @@ export class SyncService {
   ) {
     this.log = new SyncLogRepository(storage);
     const handlers: Record<SyncCommandType, Handler> = {
-      'customer.create': (payload, user) => s.customers.create(syncPayloadSchemas['customer.create'].parse(payload), user.storeId!),
-      'prescription.create': (payload, user) => s.prescriptions.create(syncPayloadSchemas['prescription.create'].parse(payload), user.storeId!),
-      'order.create': (payload, user) => s.orders.create(syncPayloadSchemas['order.create'].parse(payload), user.storeId!),
+      'customer.create': (payload, user) => s.customers.create(syncPayloadSchemas['customer.create'].parse(payload), user.storeId!, user),
+      // Only for this store's customers and those it opened by exact CPR or number (decision 009); logged.
+      'prescription.create': (payload, user) => s.prescriptions.create(syncPayloadSchemas['prescription.create'].parse(payload), user),
+      'order.create': async (payload, user) => {
+        const input = syncPayloadSchemas['order.create'].parse(payload);
+        await s.customers.requireStoreAccess(input.customerId, user);
+        // The order's prescription must be this customer's (another customer's is as unknown as none).
+        if (input.prescriptionId && !(await s.prescriptions.isOfCustomer(input.prescriptionId, input.customerId))) throw badRequest({ prescriptionId: 'Recepten findes ikke.' });
+        const order = await s.orders.create(input, user.storeId!);
+        await s.customers.recordAccess(user, input.customerId, 'order.create');
+        return order;
+      },
       'paymentRequest.send': (payload, user) => s.payments.send(syncPayloadSchemas['paymentRequest.send'].parse(payload), user),
       'requisition.decide': (payload, user) => s.requisitions.decide(syncPayloadSchemas['requisition.decide'].parse(payload), user),
     };
@@ -49,48 +59,56 @@ export class SyncService {
   }
 
   async push(commands: SyncCommandEnvelope[], user: SessionUser): Promise<SyncResult[]> {
-    // The batch's transactions reach disk together: one wait per request, not one per command;
-    // the answer (and every SMS or e-mail a command sends) waits until all of them are durable.
-    return this.storage.batch(async () => {
+    // The whole request is one transaction, each command a savepoint in it: one commit (one
+    // wait for the disk) per request, and the answer — with every SMS or e-mail a command
+    // sends, which run after that commit — only once all of it is durable. The commands
+    // already logged are read at once.
+    const { results, resume } = await this.storage.transaction(async () => {
+      const logged = new Map((await this.log.getMany(commands.map((c) => c.id))).map((l) => [l.id, l]));
       const results: SyncResult[] = [];
-      for (const command of commands) results.push(await this.one(command, user));
-      return results;
+      /** Payment requests answered from the log: stored, but perhaps never delivered. */
+      const resume: string[] = [];
+      for (const command of commands) {
+        const seen = logged.get(command.id);
+        if (seen) {
+          const answer = replay(seen, user);
+          results.push(answer);
+          const sent = answer.status === 'duplicate' && seen.type === 'paymentRequest.send' && seen.status === 'applied' ? paymentRequestSchema.safeParse(seen.result) : null;
+          if (sent?.success) resume.push(sent.data.id);
+          continue;
+        }
+        const { entry, answer } = await this.apply(command, user);
+        // The same command twice in one request: the second is a duplicate of the first.
+        logged.set(command.id, entry);
+        results.push(answer);
+      }
+      return { results, resume };
     });
-  }
-
-  private async one(command: SyncCommandEnvelope, user: SessionUser): Promise<SyncResult> {
-    const { answer, logged } = await this.storage.transaction(async () => {
-      const logged = await this.log.get(command.id);
-      if (logged) return { answer: replay(logged, user), logged };
-      return { answer: await this.apply(command, user), logged: undefined };
-    });
-    if (answer.status === 'duplicate' && logged?.type === 'paymentRequest.send' && logged.status === 'applied') {
-      // The request may be stored but undelivered (the server stopped before its SMS or e-mail went out).
-      const sent = paymentRequestSchema.safeParse(logged.result);
-      if (sent.success) await this.s.payments.resumeDelivery(sent.data.id);
-    }
-    return answer;
+    // The server may have stopped before a logged request's SMS or e-mail went out (outside the
+    // transaction: delivery claims and sends on its own).
+    for (const id of resume) await this.s.payments.resumeDelivery(id);
+    return results;
   }
 
   /** Runs the handler as a savepoint (a refused command's writes vanish) and logs the outcome in the same transaction. */
-  private async apply(command: SyncCommandEnvelope, user: SessionUser): Promise<SyncResult> {
+  private async apply(command: SyncCommandEnvelope, user: SessionUser): Promise<{ entry: SyncLogRecord; answer: SyncResult }> {
     const handler = this.handlers.get(command.type);
-    let entry: Pick<SyncLogRecord, 'status' | 'result' | 'error'>;
+    let outcome: Pick<SyncLogRecord, 'status' | 'result' | 'error'>;
     try {
       if (!handler) throw new HttpError(400, 'bad_request', syncMessages.unknownCommand(command.type));
-      entry = { status: 'applied', result: await this.storage.transaction(() => handler(command.payload, user)), error: null };
+      outcome = { status: 'applied', result: await this.storage.transaction(() => handler(command.payload, user)), error: null };
     } catch (err) {
-      entry = { status: 'rejected', result: null, error: toError(err) };
+      outcome = { status: 'rejected', result: null, error: toError(err) };
     }
-    await this.log.insert({
+    const entry = await this.log.insert({
       id: command.id,
       type: command.type,
       storeId: user.storeId!,
       accountId: user.id,
       at: this.clock.now().toISOString(),
-      ...entry,
+      ...outcome,
     });
-    return { id: command.id, ...entry };
+    return { entry, answer: { id: command.id, ...outcome } };
   }
 }
 

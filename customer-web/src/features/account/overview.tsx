@@ -1,4 +1,6 @@
+import { api } from '../../api';
 import { AccountPage } from './account-page';
+import { DataAccessSection } from './data-access/data-access-section';
 import { at } from './messages';
 
 const CARDS: [string, string, string][] = [
@@ -27,6 +29,7 @@ export function AccountOverview() {
               </li>
             ))}
           </ul>
+          <DataAccessSection api={api} />
         </>
       )}
     </AccountPage>

@@ -73,9 +73,14 @@ export function Customers() {
         <input id={`${id}-q`} type="search" value={q} autoComplete="off" onChange={(e) => (setQ(e.target.value), setServer(null))} />
       </div>
       {q.trim().length >= 2 && (
-        <button type="button" className="secondary" onClick={() => void searchServer()}>
-          {t.customers.searchServer}
-        </button>
+        <>
+          <button type="button" className="secondary" onClick={() => void searchServer()} aria-describedby={`${id}-server-hint`}>
+            {t.customers.searchServer}
+          </button>
+          <p id={`${id}-server-hint`} className="hint">
+            {t.customers.serverHint}
+          </p>
+        </>
       )}
       {server === 'offline' && <p role="alert">{t.customers.offlineSearch}</p>}
       {Array.isArray(server) && (
