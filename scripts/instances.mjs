@@ -25,7 +25,7 @@ const apiDir = path.join(root, 'api');
 const USAGE = `Brug: pnpm start:instances -- [--instances N] [--apps]
   --instances N  antal API-instanser (1–16, standard 2)
   --apps         start også webshop og butiks-app (Vite dev-servere) mod proxyen
-Kræver STORAGE_URL=postgres://… samt APP_SECRET og DATA_ENCRYPTION_KEY (mindst 32 tegn, ens for alle instanser).`;
+Kræver STORAGE_URL=postgres://… samt APP_SECRET (mindst 32 tegn) og DATA_ENCRYPTION_KEY (64 hex-tegn), ens for alle instanser.`;
 
 let args;
 try {
@@ -56,11 +56,14 @@ og STORAGE_URL=postgres://postgres@127.0.0.1:5432/optik_trial). Intet er startet
 Med det indlejrede lager (uden STORAGE_URL) kan kun én instans køre: brug pnpm start.`);
   process.exit(1);
 }
-const missing = ['APP_SECRET', 'DATA_ENCRYPTION_KEY'].filter((k) => (process.env[k] ?? '').length < 32);
+const missing = [
+  ...((process.env.APP_SECRET ?? '').length < 32 ? ['APP_SECRET'] : []),
+  ...(/^[0-9a-f]{64}$/i.test(process.env.DATA_ENCRYPTION_KEY ?? '') ? [] : ['DATA_ENCRYPTION_KEY']),
+];
 if (missing.length) {
-  console.error(`Sæt ${missing.join(' og ')} (mindst 32 tegn; samme værdier for alle instanser og ved hver start — ellers kan sessioner, CPR-numre og recepter ikke læses), fx
-  export APP_SECRET=$(openssl rand -base64 32) DATA_ENCRYPTION_KEY=$(openssl rand -base64 32)
-Kommer data fra det indlejrede lager (import-embedded), er begge indholdet af dets DATA_DIR/secret.key. Intet er startet.`);
+  console.error(`Sæt ${missing.join(' og ')} (APP_SECRET mindst 32 tegn, DATA_ENCRYPTION_KEY 64 hex-tegn; samme værdier for alle instanser og ved hver start — ellers kan sessioner, CPR-numre og recepter ikke læses), fx
+  export APP_SECRET=$(openssl rand -base64 32) DATA_ENCRYPTION_KEY=$(openssl rand -hex 32)
+Kommer data fra det indlejrede lager (import-embedded), så følg den vejledning, importen skrev (DATA_DIR/secret.key og data.key). Intet er startet.`);
   process.exit(1);
 }
 
@@ -218,7 +221,8 @@ const pids = [];
 for (const up of upstreams) {
   const child = startChild(up.label, process.execPath, ['dist/server.js'], {
     cwd: apiDir,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(up.port), DATA_DIR: dataDir, PUBLIC_WEB_URL: process.env.PUBLIC_WEB_URL ?? `http://localhost:${webPort}` },
+    // Production build, demo adapters (DEMO=1): there are no real payment, SMS … adapters to run against.
+    env: { MALLOC_TRIM_THRESHOLD_: '131072', ...process.env, NODE_ENV: 'production', DEMO: '1', PORT: String(up.port), DATA_DIR: dataDir, PUBLIC_WEB_URL: process.env.PUBLIC_WEB_URL ?? `http://localhost:${webPort}` },
   });
   pids.push(child.pid);
 }

@@ -1,7 +1,8 @@
 // `pnpm bench`: numbers, not pass/fail. Every figure is measured in this run, next to a
 // baseline measured in the same run on the same machine. Last, the same store and HTTP figures on
 // PostgreSQL (bench/postgres.ts: its knobs are listed there). BENCH_ONLY=widget | orders (lowdb and
-// PostgreSQL order writes and lookups) | postgres (the PostgreSQL part alone).
+// PostgreSQL order writes and lookups) | postgres (the PostgreSQL part alone) | flood | images | abuse
+// (issue 15's event flood and image load against their limits, bench/abuse.ts; exits non-zero on a FAIL).
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -24,6 +25,7 @@ import { C } from '../src/collections';
 import { allCollections } from '../src/collections';
 import { benchOrder, fmt, pct } from './fixtures';
 import { postgresBench, type WriteTimes } from './postgres';
+import { abuseBench } from './abuse';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -278,6 +280,11 @@ async function orderWrites(): Promise<WriteTimes> {
   return bySize;
 }
 
+// BENCH_ONLY=flood | images | abuse: the event flood, the image load, or both (PASS/FAIL against issue 15's limits).
+if (process.env.BENCH_ONLY === 'flood' || process.env.BENCH_ONLY === 'images' || process.env.BENCH_ONLY === 'abuse') {
+  const passed = await abuseBench(process.env.BENCH_ONLY === 'abuse' ? 'both' : process.env.BENCH_ONLY);
+  process.exit(passed ? 0 : 1);
+}
 // BENCH_ONLY=orders: order writes on lowdb and PostgreSQL (with the lookups); BENCH_ONLY=postgres: the PostgreSQL part alone.
 if (process.env.BENCH_ONLY === 'orders' || process.env.BENCH_ONLY === 'postgres') {
   await postgresBench(process.env.BENCH_ONLY === 'orders' ? await orderWrites() : undefined);
@@ -290,3 +297,5 @@ await cartWrites();
 const lowdbOrders = await orderWrites();
 await http();
 await postgresBench(lowdbOrders);
+// Last: issue 15's event flood and image load, PASS/FAIL against their limits.
+if (!(await abuseBench())) process.exit(1);

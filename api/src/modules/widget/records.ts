@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { providerEventSchema } from '@optik/shared';
 import { defineCollection } from '../../storage/port';
 
-/** A widget tracking event as received (popularity, attribution). */
+/**
+ * A widget tracking event as received (for analysis; popularity reads the counters below). The
+ * raw event log on PostgreSQL (an append-only table, event-log.ts); on the embedded store the
+ * log is JSONL files and this collection only holds events from before them, moved out hourly.
+ */
 export const widgetEventRecordSchema = z.object({
   id: z.string(),
   at: z.string(),

@@ -35,6 +35,61 @@ export class WidgetRepository {
     });
   }
 
+  /** Adds event weights to the popularity counters, in one transaction (the aggregate popularity reads). */
+  async addCounts(deltas: ReadonlyMap<string, number>): Promise<void> {
+    if (deltas.size === 0) return;
+    await this.storage.transaction(() => this.addScores(deltas));
+  }
+
+  /** Appends raw events (already counted) to the event collection: inserts only. */
+  async appendEvents(events: readonly WidgetEventRecord[]): Promise<void> {
+    await this.events.putMany(events);
+  }
+
+  /** How many raw events the collection holds. */
+  eventCount(): Promise<number> {
+    return this.events.count();
+  }
+
+  /** Removes the oldest events beyond `max` (the storage log's size bound), a page per transaction. Returns how many. */
+  async removeOldestEventsBeyond(max: number): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const excess = (await this.events.count()) - max;
+      if (excess <= 0) return total;
+      const page = await this.events.list('byTime', 'all', { limit: Math.min(excess, WRITE_PAGE) });
+      const removed = await this.removeEvents(page);
+      total += removed;
+      if (removed === 0) return total;
+    }
+  }
+
+  /**
+   * Moves the oldest stored events into `log`, a page at a time (each page appended, then removed
+   * in one transaction): the embedded store's events from before the file log. Only counted events
+   * move (countUncounted runs first). Returns how many.
+   */
+  async moveEventsTo(log: { append(events: readonly Omit<WidgetEventRecord, 'id' | 'counted'>[]): Promise<void> }): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const page = (await this.events.list('byTime', 'all', { limit: WRITE_PAGE })).filter((e) => e.counted);
+      if (page.length === 0) return total;
+      await log.append(page.map(({ at, market, tenant, event }) => ({ at, market, tenant, event })));
+      const removed = await this.removeEvents(page);
+      total += removed;
+      if (removed === 0) return total;
+    }
+  }
+
+  /** Removes these stored events in one transaction; how many were still there. */
+  private removeEvents(page: readonly { id: string }[]): Promise<number> {
+    return this.storage.transaction(async () => {
+      let n = 0;
+      for (const { id } of page) if (await this.events.remove(id)) n += 1;
+      return n;
+    });
+  }
+
   /** Every article's counter from events (the collection is read whole on purpose: one row per article shoppers touched). */
   scores(): Promise<WidgetPopularityRecord[]> {
     return this.popularity.all();

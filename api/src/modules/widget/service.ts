@@ -9,6 +9,7 @@ import type { OrderService } from '../orders/service';
 import { SORTS, toDisplay, UnknownFilterError, WidgetEngine, type QueryResult } from './engine';
 import { QUERY_MAX_LENGTH, type WidgetQueryRecord } from './records';
 import { WidgetRepository } from './repository';
+import { storageEventLog, type WidgetEventLog } from './event-log';
 
 type SearchRequest = z.output<typeof searchResultsRequestSchema>;
 type ListingRequest = z.output<typeof productListingRequestSchema>;
@@ -72,6 +73,8 @@ export class WidgetService {
     private readonly tree: readonly CategoryTreeInput[],
     /** Every order, in pages (modules/orders): purchases count most for "popular", and make "bought together". */
     private readonly orders: Pick<OrderService, 'page'>,
+    /** The raw events' append-only, bounded log (the embedded store's: files in DATA_DIR); by default the store's widgetEvents collection. */
+    private readonly eventLog: WidgetEventLog = storageEventLog(storage),
   ) {
     this.repo = new WidgetRepository(storage);
     this.engine = new WidgetEngine(() => catalogue.load());
@@ -325,19 +328,18 @@ export class WidgetService {
   }
 
   /**
-   * Stored for popularity (and later analysis); shopper ids only as given, never personal data.
-   * The events and their weights in the shared popularity counters commit together; this
-   * instance ranks by them at once, others at their next refresh. (A refresh of this instance
-   * reading the counters at the same moment may count them twice, until the refresh after.)
+   * Events are appended to the raw event log (bounded by age and size, for later analysis;
+   * shopper ids only as given, never personal data), then their weights are added to the shared
+   * popularity counters — the aggregate every ranking reads; raw events are never read for it.
+   * This instance ranks by them at once, others at their next refresh. (A refresh of this
+   * instance reading the counters at the same moment may count them twice, until the refresh after.)
    */
   async createEvents(events: ProviderEvent[], market: string, tenant: string): Promise<number> {
     const snapshot = await this.catalogue.load();
     const at = this.clock.now().toISOString();
     const deltas = this.weigh(events, snapshot);
-    await this.repo.addEvents(
-      events.map((event) => ({ id: randomUUID(), at, market, tenant, event })),
-      deltas,
-    );
+    await this.eventLog.append(events.map((event) => ({ at, market, tenant, event })));
+    await this.repo.addCounts(deltas);
     for (const [id, w] of deltas) this.engine.addPopularity(id, w);
     return events.length;
   }
@@ -345,13 +347,17 @@ export class WidgetService {
   /**
    * The hourly housekeeping (once across instances): counts events stored before the popularity
    * counters existed into them, then removes events, and searches nobody made again, older than
-   * EVENT_RETENTION_MS (their weight stays in the counters).
+   * EVENT_RETENTION_MS (their weight stays in the counters), and holds the event log to its size.
+   * `events`: stored events removed (the file log counts the segment files it deleted).
    */
   async housekeeping(): Promise<{ counted: number; events: number; queries: number }> {
     const snapshot = await this.catalogue.load();
     const counted = await this.repo.countUncounted((e) => this.weigh([e.event], snapshot));
     const before = new Date(this.clock.now().getTime() - EVENT_RETENTION_MS).toISOString();
-    const events = await this.repo.removeEventsBefore(before);
+    // Events stored in the collection before the file log (embedded store): the old ones go, the rest move into the log.
+    let events = await this.repo.removeEventsBefore(before);
+    if (!this.eventLog.inStore) await this.repo.moveEventsTo(this.eventLog);
+    events += await this.eventLog.prune(new Date(before));
     const queries = await this.repo.removeQueriesBefore(before);
     return { counted, events, queries };
   }
