@@ -192,7 +192,7 @@ export async function postgresHttp(): Promise<void> {
   const db = await freshDatabase();
   const dirs = await Promise.all([0, 1].map(() => mkdtemp(path.join(os.tmpdir(), 'optik-bench-pg-http-'))));
   const [portA, portB, portOne, portTwo] = [0, 1, 2, 3].map((k) => FIRST_PORT + k) as [number, number, number, number];
-  const env = { STORAGE_URL: db.url, APP_SECRET: SECRET, DATA_ENCRYPTION_KEY: DATA_KEY };
+  const env = { STORAGE_URL: db.url, APP_SECRET: SECRET, DATA_ENCRYPTION_KEY: 'e5'.repeat(32) };
   const children: ChildProcess[] = [];
   try {
     children.push(await startApi(portA, dirs[0]!, env));

@@ -310,7 +310,7 @@ async function postgresRun(): Promise<boolean> {
   const stats = newStats();
   const db = await freshDatabase();
   const dirs = await Promise.all(PG_PORTS.map(() => mkdtemp(path.join(os.tmpdir(), 'optik-chaos-pg-'))));
-  const env = { STORAGE_URL: db.url, APP_SECRET: 'chaos-app-secret-chaos-app-secret-0123', DATA_ENCRYPTION_KEY: 'chaos-data-key-chaos-data-key-chaos-0123', LOGIN_RATE_LIMIT_MAX: '1000' };
+  const env = { STORAGE_URL: db.url, APP_SECRET: 'chaos-app-secret-chaos-app-secret-0123', DATA_ENCRYPTION_KEY: 'c4'.repeat(32), LOGIN_RATE_LIMIT_MAX: '1000' };
   const start = (k: 0 | 1) => startApi(PG_PORTS[k], dirs[k]!, env);
   // Both start together on the empty database: one of them seeds it.
   const apis = await Promise.all([start(0), start(1)]);

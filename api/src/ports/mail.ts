@@ -26,9 +26,10 @@ export function createLocalMailer(dir: string): Mailer {
   return {
     async send(message) {
       const info = await transport.sendMail({ from: FROM, ...message });
-      await mkdir(dir, { recursive: true });
+      // Personal data (addresses, links): readable by the API's user only.
+      await mkdir(dir, { recursive: true, mode: 0o700 });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(++n).padStart(4, '0')}.json`;
-      await writeFile(path.join(dir, name), String(info.message));
+      await writeFile(path.join(dir, name), String(info.message), { mode: 0o600 });
     },
   };
 }

@@ -30,10 +30,11 @@ export function createLocalSms(dir: string): SmsSender {
   let n = 0;
   return {
     async send(message) {
-      await mkdir(dir, { recursive: true });
+      // Personal data (phone numbers, texts): readable by the API's user only.
+      await mkdir(dir, { recursive: true, mode: 0o700 });
       const at = new Date().toISOString();
       const tmp = path.join(dir, `.${randomUUID()}.tmp`);
-      await writeFile(tmp, JSON.stringify({ from: SENDER, to: message.to, text: message.text, at }, null, 2));
+      await writeFile(tmp, JSON.stringify({ from: SENDER, to: message.to, text: message.text, at }, null, 2), { mode: 0o600 });
       if (!message.idempotencyKey) {
         await rename(tmp, path.join(dir, `${at.replace(/[:.]/g, '-')}-${String(++n).padStart(4, '0')}.json`));
         return;

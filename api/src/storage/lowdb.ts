@@ -1,4 +1,5 @@
-import { copyFile, mkdir, open, readFile, readdir, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, open, readFile, readdir, rename, rm, stat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Low, type Adapter } from 'lowdb';
 import { Engine, type Change, type Persistence, type Table } from './engine';
@@ -37,7 +38,7 @@ class JsonFileAdapter implements Adapter<FileData> {
     try {
       return this.validate(JSON.parse(text));
     } catch (err) {
-      throw new CorruptDataError(this.file, (await exists(backupPath(this.file))) ? backupPath(this.file) : null, err);
+      throw new CorruptDataError(this.file, await newestBackupOf(this.file), err);
     }
   }
 
@@ -46,11 +47,27 @@ class JsonFileAdapter implements Adapter<FileData> {
   }
 }
 
-async function exists(file: string): Promise<boolean> {
-  return readFile(file).then(
-    () => true,
-    () => false,
-  );
+/** Data files, journals, backups: read and written by the API's user only. */
+const FILE_MODE = 0o600;
+const DIR_MODE = 0o700;
+
+/**
+ * The newest backup copy of a data file that reads as JSON: from the newest snapshot holding it
+ * (backup/<UTC time>/), else the single copy older versions kept (backup/<file>); null when none.
+ */
+async function newestBackupOf(file: string): Promise<string | null> {
+  const dir = path.join(path.dirname(file), 'backup');
+  const name = path.basename(file);
+  const candidates = [...(await snapshotNames(dir)).reverse().map((s) => path.join(dir, s, name)), path.join(dir, name)];
+  for (const c of candidates) {
+    try {
+      JSON.parse(await readFile(c, 'utf8'));
+      return c;
+    } catch {
+      // missing or damaged: an older one
+    }
+  }
+  return null;
 }
 
 async function syncDir(dir: string) {
@@ -65,8 +82,10 @@ async function syncDir(dir: string) {
 
 async function writeDurably(file: string, text: string) {
   const tmp = path.join(path.dirname(file), `.${path.basename(file)}.tmp`);
-  const fh = await open(tmp, 'w');
+  const fh = await open(tmp, 'w', FILE_MODE);
   try {
+    // The mode of open() applies only to a file it creates.
+    await fh.chmod(FILE_MODE);
     await fh.writeFile(text, 'utf8');
     await fh.sync();
     fsyncStats.files += 1;
@@ -77,15 +96,123 @@ async function writeDurably(file: string, text: string) {
   await syncDir(path.dirname(file));
 }
 
-/** Keeps the last good copy for recovery: after a clean load and after a clean close. */
-async function backup(file: string): Promise<void> {
-  await copyFile(file, backupPath(file)).catch((err: NodeJS.ErrnoException) => {
-    if (err.code !== 'ENOENT') throw err;
-  });
+/** A snapshot folder's name: its UTC time, sortable (`2026-11-26T03-27-20.123Z`). */
+const SNAPSHOT = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.\d{3}Z$/;
+const snapshotName = (ms: number) => new Date(ms).toISOString().replace(/:/g, '-');
+
+/** The snapshot folders in `dir`, oldest first. */
+async function snapshotNames(dir: string): Promise<string[]> {
+  try {
+    return (await readdir(dir)).filter((f) => SNAPSHOT.test(f)).sort();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw err;
+  }
 }
 
-function backupPath(file: string): string {
-  return path.join(path.dirname(file), 'backup', path.basename(file));
+/** One data file's name and contents at the snapshot's instant. */
+interface FileText {
+  name: string;
+  text: string;
+}
+
+/**
+ * Rotating snapshots of every data file in `dir` (DATA_DIR/backup): each one a folder named by
+ * its UTC time, written as a temp folder that is renamed into place once every file in it is on
+ * disk (a crash leaves no half snapshot under a snapshot's name), the newest `keep` kept. A
+ * snapshot identical to the newest one is not written again (an idle store does not push its
+ * older snapshots out). One at a time.
+ */
+class Snapshots {
+  private last = 0;
+  private chain: Promise<unknown> = Promise.resolve();
+  private newest: { name: string; texts: FileText[] } | null = null;
+
+  constructor(
+    private readonly dir: string,
+    private readonly keep: number,
+  ) {}
+
+  /** `take` gives the files' contents at one instant; resolves with the snapshot's folder. */
+  snapshot(take: () => Promise<FileText[]> | FileText[]): Promise<string> {
+    const run = this.chain.then(async () => this.write(await take()));
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Waits for the snapshot under way, if any. */
+  async idle(): Promise<void> {
+    await this.chain;
+  }
+
+  private async write(texts: FileText[]): Promise<string> {
+    const existing = await snapshotNames(this.dir);
+    const newestName = existing.at(-1);
+    if (newestName && (await this.sameAsNewest(newestName, texts))) return path.join(this.dir, newestName);
+    // Later than every snapshot there is, even when the clock stepped back or two come in one ms.
+    const lastOnDisk = newestName ? Date.parse(newestName.replace(/T(\d{2})-(\d{2})-(\d{2})/, 'T$1:$2:$3')) : 0;
+    this.last = Math.max(Date.now(), this.last + 1, lastOnDisk + 1);
+    const name = snapshotName(this.last);
+    const tmp = path.join(this.dir, `.tmp-${name}-${randomBytes(4).toString('hex')}`);
+    await mkdir(tmp, { mode: DIR_MODE });
+    try {
+      for (const f of texts) {
+        const fh = await open(path.join(tmp, f.name), 'wx', FILE_MODE);
+        try {
+          await fh.writeFile(f.text, 'utf8');
+          await fh.sync();
+        } finally {
+          await fh.close();
+        }
+      }
+      await syncDir(tmp);
+      await rename(tmp, path.join(this.dir, name));
+    } catch (err) {
+      await rm(tmp, { recursive: true, force: true });
+      throw err;
+    }
+    await syncDir(this.dir);
+    this.newest = { name, texts };
+    for (const old of [...existing, name].slice(0, -this.keep)) await rm(path.join(this.dir, old), { recursive: true, force: true });
+    return path.join(this.dir, name);
+  }
+
+  private async sameAsNewest(name: string, texts: FileText[]): Promise<boolean> {
+    let prev = this.newest?.name === name ? this.newest.texts : null;
+    if (!prev) {
+      try {
+        const files = (await readdir(path.join(this.dir, name))).sort();
+        prev = await Promise.all(files.map(async (f) => ({ name: f, text: await readFile(path.join(this.dir, name, f), 'utf8') })));
+      } catch {
+        return false;
+      }
+      this.newest = { name, texts: prev };
+    }
+    const byName = new Map(prev.map((f) => [f.name, f.text]));
+    return prev.length === texts.length && texts.every((f) => byName.get(f.name) === f.text);
+  }
+}
+
+/** Restricts the store's folder, its files and older versions' backup copies to the API's user (they were 0644). */
+async function restrictModes(dir: string, backupDir: string): Promise<void> {
+  await chmod(dir, DIR_MODE);
+  await chmod(backupDir, DIR_MODE);
+  for (const [d, names] of [
+    [dir, await readdir(dir)],
+    [backupDir, await readdir(backupDir)],
+  ] as const) {
+    for (const f of names) {
+      const p = path.join(d, f);
+      // A file may go between the listing and here (a journal folded by a checkpoint still running).
+      const gone = (err: NodeJS.ErrnoException) => {
+        if (err.code !== 'ENOENT') throw err;
+      };
+      const st = await stat(p).catch(gone);
+      if (!st) continue;
+      if (st.isFile() && (st.mode & 0o077) !== 0) await chmod(p, FILE_MODE).catch(gone);
+      else if (st.isDirectory() && d === backupDir && SNAPSHOT.test(f) && (st.mode & 0o077) !== 0) await chmod(p, DIR_MODE).catch(gone);
+    }
+  }
 }
 
 /** FNV-1a: a stable, fast string hash for choosing a shard. */
@@ -177,7 +304,7 @@ class Journal implements Persistence {
 
   private async append(text: string) {
     if (!this.fh) {
-      this.fh = await open(path.join(this.dir, journalName(this.number)), 'a');
+      this.fh = await open(path.join(this.dir, journalName(this.number)), 'a', FILE_MODE);
       await syncDir(this.dir);
     }
     // The handle this append started on: a checkpoint switches files only between appends.
@@ -258,25 +385,41 @@ function snapshot(u: Unit): FileData {
  * The embedded default store: one JSON file per file group under `dir` (sharded groups as
  * `<group>-NN.json`) written through lowdb at checkpoints, and a write-ahead journal that makes
  * each transaction one durable commit. Start-up validates every record against its schema; a
- * damaged data file stops start-up with CorruptDataError and is left untouched. After a good
- * load each file is copied to `dir/backup/`, the last good copy the error points to.
+ * damaged data file stops start-up with CorruptDataError and is left untouched.
+ *
+ * Backups: a snapshot of every data file into `dir/backup/<UTC time>/` after a good load, every
+ * `backups.intervalMs` while running, on `snapshot()` (the server calls it after seeding) and
+ * on a clean close; the newest `backups.keep` are kept (Snapshots). Each is taken inside the
+ * write queue once the journal is on disk, so it holds whole committed transactions only and
+ * opens on its own (no journal needed). The corrupt-file error points to the newest copy.
+ * Every file and folder the store writes is 0600 / 0700.
  */
+export interface LowdbStorage extends Storage {
+  /** Takes a snapshot now (unless nothing changed since the newest); resolves with its folder. */
+  snapshot(): Promise<string>;
+}
+
 export async function openLowdbStorage(opts: {
   dir: string;
   collections: readonly CollectionDef[];
   logger?: Logger;
   /** Journalled changes that start a checkpoint (default 20,000; tests set it low). */
   checkpointChanges?: number;
-}): Promise<Storage> {
+  /** Snapshots: every `intervalMs` (null: only at open, on `snapshot()` and at close), keeping the newest `keep` (default 24). */
+  backups?: { intervalMs?: number | null; keep?: number };
+}): Promise<LowdbStorage> {
   const dir = path.resolve(opts.dir);
-  await mkdir(path.join(dir, 'backup'), { recursive: true });
-  // A crash mid-write leaves a temp file beside the intact original: drop it.
+  const backupDir = path.join(dir, 'backup');
+  await mkdir(backupDir, { recursive: true, mode: DIR_MODE });
+  await restrictModes(dir, backupDir);
+  // A crash mid-write leaves a temp file beside the intact original (or a half snapshot): drop it.
   for (const f of await readdir(dir)) {
     if (f.startsWith('.') && f.endsWith('.json.tmp')) {
       await unlink(path.join(dir, f));
       opts.logger?.warn({ file: f }, 'removed a temp file left by an interrupted write');
     }
   }
+  for (const f of await readdir(backupDir)) if (f.startsWith('.tmp-')) await rm(path.join(backupDir, f), { recursive: true, force: true });
 
   const engine = new Engine(opts.collections);
   const groups = new Map<string, Table[]>();
@@ -315,7 +458,6 @@ export async function openLowdbStorage(opts: {
       const low = new Low<FileData>(adapter, {});
       await low.read();
       for (const t of tables) for (const rec of Object.values(low.data[t.name] ?? {})) t.apply(rec.id, rec, true);
-      await backup(file);
       units.push({ file, adapter, tables, shard: s, shards });
     }
     for (const t of tables) unitsByTable.set(t, units);
@@ -377,11 +519,37 @@ export async function openLowdbStorage(opts: {
     await journal.checkpoint();
   }
 
-  return engine.storage({
+  const snapshots = new Snapshots(backupDir, opts.backups?.keep ?? 24);
+  const texts = (): FileText[] => allUnits.map((u) => ({ name: path.basename(u.file), text: JSON.stringify(snapshot(u)) }));
+  // Inside the write queue (a transaction of its own, outside any caller's), once every commit so
+  // far is in the journal on disk: the tables then hold whole, durable transactions only.
+  const takeLive = () =>
+    engine.detached(() =>
+      engine.transaction(async () => {
+        await journal.flush();
+        return texts();
+      }),
+    );
+  const snapshotNow = () => snapshots.snapshot(takeLive);
+  if (!engine.isEmpty()) await snapshotNow();
+  const interval = opts.backups?.intervalMs;
+  const timer =
+    interval && interval > 0
+      ? setInterval(() => {
+          snapshotNow().catch((err: unknown) => opts.logger?.warn({ err }, 'backup: snapshot failed; the next one tries again'));
+        }, interval)
+      : null;
+  timer?.unref();
+
+  const storage = engine.storage({
     flush: () => journal.flush(),
     close: async () => {
+      if (timer) clearInterval(timer);
+      await snapshots.idle();
       await journal.close();
-      await Promise.all(allUnits.map((u) => backup(u.file)));
+      // Closed: no write can come any more; the checkpoint wrote every file.
+      if (!engine.isEmpty()) await snapshots.snapshot(texts).catch((err: unknown) => opts.logger?.warn({ err }, 'backup: snapshot at close failed'));
     },
   });
+  return { ...storage, snapshot: snapshotNow };
 }

@@ -122,17 +122,19 @@ describe('lowdb adapter on real files', () => {
       const s = await openAt(dir);
       await s.collection(wallets).put({ id: 'seed', balance: 10 ** 12 });
       await s.collection(wallets).put({ id: 'other', balance: 2 });
-      await s.close(); // a clean close keeps the backup
+      await s.close(); // a clean close takes a snapshot
       const file = path.join(dir, 'money.json');
       const broken = (await readFile(file, 'utf8')).slice(0, 30);
       await writeFile(file, broken);
       const err = await openAt(dir).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(CorruptDataError);
       expect((err as CorruptDataError).message).toContain(file);
-      expect((err as CorruptDataError).backup).toBe(path.join(dir, 'backup', 'money.json'));
-      expect((err as CorruptDataError).message).toContain(path.join(dir, 'backup', 'money.json'));
+      const [snapshot] = (await readdir(path.join(dir, 'backup'))).filter((f) => !f.startsWith('.'));
+      const copy = path.join(dir, 'backup', snapshot!, 'money.json');
+      expect((err as CorruptDataError).backup).toBe(copy);
+      expect((err as CorruptDataError).message).toContain(copy);
       expect(await readFile(file, 'utf8')).toBe(broken);
-      expect(JSON.parse(await readFile(path.join(dir, 'backup', 'money.json'), 'utf8')).wallets.seed.balance).toBe(10 ** 12);
+      expect(JSON.parse(await readFile(copy, 'utf8')).wallets.seed.balance).toBe(10 ** 12);
     }));
 
   it('refuses a record that does not fit its schema', () =>

@@ -16,12 +16,15 @@
  *   moment either finds the imported data or makes the import refuse.
  * - It prints the records per collection and checks the committed counts; it never prints the
  *   database URL's password.
- * - Secrets: the embedded store signs with and derives its data key from its app secret
- *   (`DATA_DIR/secret.key`, or APP_SECRET when that was set): CPR numbers and prescriptions are
- *   encrypted, and the CPR search index keyed, with it (app.ts `dataKey`, deps.ts). The
- *   PostgreSQL instances must therefore run with APP_SECRET = that secret AND
- *   DATA_ENCRYPTION_KEY = the same value; otherwise CPR numbers and prescriptions cannot be read,
- *   staff cannot find customers by CPR, and sessions, gift-card PINs and links sent by mail stop working.
+ * - Secrets: the embedded store signs with its app secret (`DATA_DIR/secret.key`, or APP_SECRET
+ *   when that was set) and seals personal data with its data key (`DATA_DIR/data.key`, or
+ *   DATA_ENCRYPTION_KEY); values sealed before data keys had ids (`v1`) open with the app secret,
+ *   which also keys its CPR search index (crypto/keys.ts). The PostgreSQL instances therefore run
+ *   with APP_SECRET = that secret, DATA_ENCRYPTION_KEY = that data key and
+ *   DATA_ENCRYPTION_INDEX_KEY_ID=legacy — or, with a new key, the old one in
+ *   DATA_ENCRYPTION_OLD_KEYS and `rotate-keys` run before they serve; otherwise CPR numbers and
+ *   prescriptions cannot be read, staff cannot find customers by CPR, and sessions, gift-card PINs
+ *   and links sent by mail stop working.
  * - Not moved: DATA_DIR/mail and DATA_DIR/sms (the local mail and SMS adapters' files stay files).
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
@@ -204,14 +207,16 @@ async function main(argv: string[]): Promise<number> {
     for (const c of result.counts) console.log(`  ${c.collection.padEnd(width)}  ${String(c.records).padStart(7)}`);
     console.log(`Importeret: ${result.total} poster i én transaktion.`);
     const keyFile = path.join(from, 'secret.key');
-    const hasKey = await readFile(keyFile, 'utf8').then(
-      (s) => s.trim().length >= 32,
-      () => false,
-    );
+    const dataKeyFile = path.join(from, 'data.key');
+    const has = (file: string) =>
+      readFile(file, 'utf8').then(
+        (s) => s.trim().length >= 32,
+        () => false,
+      );
+    const secret = (await has(keyFile)) ? `indholdet af ${keyFile}` : 'den APP_SECRET, det indlejrede API kørte med';
+    const dataKey = (await has(dataKeyFile)) ? `indholdet af ${dataKeyFile}` : 'den DATA_ENCRYPTION_KEY, det indlejrede API kørte med (var ingen sat: en ny, `openssl rand -hex 32`)';
     console.log(
-      hasKey
-        ? `Start alle instanser med APP_SECRET og DATA_ENCRYPTION_KEY sat til indholdet af ${keyFile} (samme værdi i begge; kørte det indlejrede API med APP_SECRET fra miljøet, så den værdi), ellers kan CPR-numre og recepter ikke læses.`
-        : `Der er ingen secret.key i ${from}: det indlejrede lager kørte med APP_SECRET fra miljøet. Start alle instanser med den værdi som både APP_SECRET og DATA_ENCRYPTION_KEY, ellers kan CPR-numre og recepter ikke læses.`,
+      `Start alle instanser med APP_SECRET = ${secret}, DATA_ENCRYPTION_KEY = ${dataKey} og DATA_ENCRYPTION_INDEX_KEY_ID=legacy (CPR-søgeindekset er nøglet med app-hemmeligheden); ellers kan CPR-numre og recepter ikke læses. Vil du flytte indekset og gamle værdier til den nye nøgle: kør \`pnpm --filter @optik/api rotate-keys\`, før instanserne tager imod trafik, og fjern så DATA_ENCRYPTION_INDEX_KEY_ID.`,
     );
     return 0;
   } catch (err) {
