@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { da, type ApiError, type ErrorCode } from '@optik/shared';
+import { allowedMethods } from './route-table';
 
 /** An error that maps to one HTTP answer in the API's single JSON error shape. */
 export class HttpError extends Error {
@@ -10,6 +11,8 @@ export class HttpError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Headers the answer carries (e.g. Retry-After of a 503). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -41,9 +44,31 @@ export function errorBody(code: ErrorCode, message: string, fields?: Record<stri
   return { error: fields ? { code, message, fields } : { code, message } };
 }
 
-/** Unknown /api routes answer JSON 404, not Express's HTML page. */
-export const notFoundHandler: RequestHandler = (_req, res) => {
+export const METHOD_NOT_ALLOWED_MESSAGE = 'Den handling findes ikke på denne adresse.';
+
+/**
+ * Unknown routes answer JSON 404, not Express's HTML page; a known path asked with a method it
+ * does not take answers JSON 405 with `Allow` (issue 15: nothing answers outside the one shape).
+ */
+export const notFoundHandler: RequestHandler = (req, res) => {
+  const allow = allowedMethods(req.app, req.path);
+  if (allow.length > 0 && !allow.includes(req.method)) {
+    res.status(405).set('Allow', [...allow, 'OPTIONS'].join(', ')).json(errorBody('bad_request', METHOD_NOT_ALLOWED_MESSAGE));
+    return;
+  }
   res.status(404).json(errorBody('not_found', da.errors.notFound));
+};
+
+/**
+ * OPTIONS, answered before any router (Express would answer it itself, as text/plain): 204 with
+ * `Allow` and no body where a route exists, else the JSON 404. The API serves its own origin
+ * only, so there is no CORS preflight to grant.
+ */
+export const optionsHandler: RequestHandler = (req, res, next) => {
+  if (req.method !== 'OPTIONS') return next();
+  const allow = allowedMethods(req.app, req.path);
+  if (allow.length === 0) return notFoundHandler(req, res, next);
+  res.status(204).set('Allow', [...allow, 'OPTIONS'].join(', ')).end();
 };
 
 /**
@@ -54,6 +79,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, next) => {
     if (res.headersSent) return next(err);
     if (err instanceof HttpError) {
+      if (err.headers) res.set(err.headers);
       res.status(err.status).json(errorBody(err.code, err.message, err.fields));
       return;
     }

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@optik/shared';
 import { makeTestApp, shopperAgent } from '../test/harness';
+import { METHOD_NOT_ALLOWED_MESSAGE } from './errors';
 
 describe('HTTP core', () => {
   it('answers /healthz and gives every response a request id', async () => {
@@ -29,6 +30,26 @@ describe('HTTP core', () => {
     const t = await makeTestApp();
     const res = await request(t.app).get('/api/nope').expect(404);
     expect(apiErrorSchema.parse(res.body).error.code).toBe('not_found');
+  });
+
+  it('answers OPTIONS without text/plain: 204 with Allow and no body on a route, the JSON 404 elsewhere (issue 15)', async () => {
+    const t = await makeTestApp();
+    const res = await request(t.app).options('/api/auth/login').expect(204);
+    expect(res.headers.allow).toBe('POST, OPTIONS');
+    expect(res.headers['content-type']).toBeUndefined();
+    expect(res.text).toBe('');
+    expect((await request(t.app).options('/api/stores/st-001').expect(204)).headers.allow).toBe('GET, HEAD, OPTIONS');
+    const unknown = await request(t.app).options('/api/nope').expect(404);
+    expect(unknown.headers['content-type']).toMatch(/application\/json/);
+    expect(apiErrorSchema.parse(unknown.body).error.code).toBe('not_found');
+  });
+
+  it('answers a known path asked with another method 405 in the JSON error shape, with Allow', async () => {
+    const t = await makeTestApp();
+    const res = await request(t.app).get('/api/auth/login').expect(405);
+    expect(res.headers.allow).toBe('POST, OPTIONS');
+    expect(apiErrorSchema.parse(res.body).error).toEqual({ code: 'bad_request', message: METHOD_NOT_ALLOWED_MESSAGE });
+    expect((await request(t.app).delete('/healthz').expect(405)).headers['content-type']).toMatch(/application\/json/);
   });
 
   it('answers malformed JSON with 400 JSON, never an HTML stack', async () => {

@@ -3,6 +3,7 @@ import {
   CURRENT_TERMS_VERSION,
   da,
   loginProblemErrorCode,
+  routes,
   type Account,
   type LoginProblem,
   type loginRequestSchema,
@@ -56,7 +57,6 @@ export class TermsPendingError extends HttpError {
 export type LoginVia = 'password' | 'eid';
 
 const loginFailed = () => new HttpError(401, 'login_failed', da.errors.loginFailed);
-const emailTaken = () => new HttpError(409, 'conflict', da.errors.emailTaken, { email: da.errors.emailTaken });
 
 /** What other modules may know of an account to write to its holder. */
 export type AccountContact = Pick<Account, 'firstName' | 'lastName' | 'email' | 'phone'>;
@@ -81,7 +81,11 @@ export class AuthService {
   /**
    * SPEC §6: the e-mail must be verified before the customer can log in, so registering sends a
    * link. The account and its link are stored together; the e-mail is a unique key of accounts,
-   * so of two registrations with one address (in any letter case) the second is refused here.
+   * so of two registrations with one address (in any letter case) the second is not stored.
+   * Issue 15: the answer never reveals whether the e-mail has an account. A registration of a
+   * taken e-mail answers exactly as a new one (after the same hashing, so timing tells nothing
+   * either), and the address's owner is mailed a notice instead, with the way to log in or reset
+   * the password.
    */
   async register(input: Register): Promise<{ verificationSent: true; email: string }> {
     const account: Account = {
@@ -106,10 +110,34 @@ export class AuthService {
         await this.sendVerification(account);
       });
     } catch (err) {
-      if (err instanceof DuplicateKeyError && err.key === 'email') throw emailTaken();
-      throw err;
+      if (!(err instanceof DuplicateKeyError && err.key === 'email')) throw err;
+      await this.mailExistingOwner(input.email);
     }
     return { verificationSent: true, email: input.email };
+  }
+
+  /** Someone registered with an e-mail that has an account: its owner hears of it (never the one registering). */
+  private async mailExistingOwner(email: string): Promise<void> {
+    const existing = await this.repo.accountByEmail(email);
+    if (!existing?.email) return;
+    const base = this.config.publicWebUrl.replace(/\/$/, '');
+    await this.mailer.send({
+      to: existing.email,
+      subject: 'Nogen forsøgte at oprette en konto med din e-mail',
+      text: [
+        `Hej ${existing.firstName}`,
+        '',
+        'Nogen forsøgte at oprette en konto hos Profil Optik med din e-mail. Du har allerede en konto, så der er ikke oprettet en ny.',
+        '',
+        `Log ind her: ${base}${routes.login}`,
+        `Har du glemt din adgangskode, kan du nulstille den her: ${encodeURI(`${base}${routes.forgotPassword}`)}`,
+        '',
+        'Var det ikke dig, kan du se bort fra denne e-mail. Din konto er uændret.',
+        '',
+        'Venlig hilsen',
+        'Profil Optik',
+      ].join('\n'),
+    });
   }
 
   /** Always answers the same, so the form does not reveal which e-mails have accounts. */

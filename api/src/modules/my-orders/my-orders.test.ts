@@ -235,8 +235,25 @@ describe('POST /api/staff/returns/confirm', () => {
     const t = await withDemoData(await makeTestApp({ ports: () => ({ payments: provider }) }));
     const service = t.services.myOrders;
     const ret = await service.createReturn('u-kunde', DEMO_ORDER_IDS.recent, returnRequestSchema.parse({ lines: [{ lineIndex: 0, quantity: 1 }], reason: 'changed-mind' }));
-    await expect(service.confirmReturn(ret.returnNumber)).rejects.toMatchObject({ status: 502, message: myOrderMessages.refundFailed });
+    await expect(service.confirmReturn(ret.returnNumber, { storeId: 'st-001' })).rejects.toMatchObject({ status: 502, message: myOrderMessages.refundFailed });
     expect((await t.storage.collection(returnsCollection).get(ret.id))!.status).toBe('pending');
+  });
+
+  it("refuses another store's confirmation of a return the order's store receives (issue 15), and nothing is refunded", async () => {
+    const { t, s } = await setup();
+    const base = (await t.storage.collection(ordersCollection).get(DEMO_ORDER_IDS.recent))!;
+    await t.storage.collection(ordersCollection).put({ ...base, pickupStoreId: 'st-001' });
+    const ret = orderReturnResponseSchema.parse((await s.post(`/api/account/orders/${DEMO_ORDER_IDS.recent}/returns`, { lines: [{ lineIndex: 0, quantity: 1 }], reason: 'changed-mind' }).expect(201)).body).data;
+    const mails = t.mailer.sent.length;
+
+    const storeB = await staffAgent(t, 'medarbejder2', 'st-002');
+    const refused = await storeB.post('/api/staff/returns/confirm', { returnNumber: ret.returnNumber }).expect(403);
+    expect(refused.body.error).toEqual({ code: 'forbidden', message: myOrderMessages.otherStoresReturn });
+    expect((await t.storage.collection(returnsCollection).get(ret.id))!).toMatchObject({ status: 'pending', refundedAt: null, refundTransactionId: null });
+    expect(t.mailer.sent).toHaveLength(mails);
+
+    // The receiving store confirms it.
+    expect(orderReturnResponseSchema.parse((await confirm(t, ret.returnNumber, 200)).body).data.status).toBe('confirmed');
   });
 });
 
@@ -432,15 +449,15 @@ describe('refunds of orders paid (partly) with gift cards', () => {
     const request = returnRequestSchema.parse({ lines: [{ lineIndex: 0, quantity: 1 }, { lineIndex: 1, quantity: 1 }], reason: 'changed-mind' });
     const ret = await t.services.myOrders.createReturn('u-kunde', o.id, request);
     expect(ret).toMatchObject({ methodRefund: o.totalPrice - 5_000, giftCardRefunds: [{ last4: '0005', amount: 5_000 }] });
-    await expect(t.services.myOrders.confirmReturn(ret.returnNumber)).rejects.toMatchObject({ status: 502, message: myOrderMessages.refundFailed });
+    await expect(t.services.myOrders.confirmReturn(ret.returnNumber, { storeId: 'st-001' })).rejects.toMatchObject({ status: 502, message: myOrderMessages.refundFailed });
     expect(await balance(t, SMALL.number)).toBe(5_000);
     expect((await t.storage.collection(returnsCollection).get(ret.id))!).toMatchObject({ status: 'pending', refundedAt: null });
 
     down = false;
-    expect(await t.services.myOrders.confirmReturn(ret.returnNumber)).toMatchObject({ status: 'confirmed' });
+    expect(await t.services.myOrders.confirmReturn(ret.returnNumber, { storeId: 'st-001' })).toMatchObject({ status: 'confirmed' });
     expect(await balance(t, SMALL.number)).toBe(10_000);
     // Confirmed once: a second confirm is refused and credits nothing.
-    await expect(t.services.myOrders.confirmReturn(ret.returnNumber)).rejects.toMatchObject({ status: 409 });
+    await expect(t.services.myOrders.confirmReturn(ret.returnNumber, { storeId: 'st-001' })).rejects.toMatchObject({ status: 409 });
     expect(await balance(t, SMALL.number)).toBe(10_000);
   });
 

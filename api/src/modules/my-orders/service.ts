@@ -43,6 +43,7 @@ export const myOrderMessages = {
   returnNotFound: 'Der findes ingen returnering med det nummer.',
   refused: 'Returneringen kan ikke oprettes. Se beskederne ved varerne.',
   refundFailed: 'Pengene kunne ikke sendes tilbage lige nu, så returneringen er ikke bekræftet. Prøv igen om lidt.',
+  otherStoresReturn: 'Returneringen hører til en anden butik. Kun butikken, der modtager varerne, kan bekræfte den.',
 } as const;
 
 /** Where return parcels go; a store takes them too (SPEC §1 stores all over Denmark). */
@@ -339,19 +340,24 @@ export class MyOrdersService {
    * through the provider first, then the gift-card part onto its cards. All or nothing: if the
    * provider refuses, no card is credited and the return stays pending so it can be confirmed
    * again; both steps are keyed by the return number, so a retry pays and credits once.
+   * Issue 15: only the receiving store confirms — the store of a store or click-and-collect
+   * order; a web order sent to an address goes back to the returns centre, which logs in as a
+   * store (as for order states, changeOrderStatus). Another store is refused (403).
    */
-  confirmReturn(returnNumber: string): Promise<OrderReturn> {
+  confirmReturn(returnNumber: string, staff: Pick<SessionUser, 'storeId'>): Promise<OrderReturn> {
     // Two scans of one parcel at once: the second waits, then finds the return confirmed (409).
-    return this.coordination.run(`return:${returnNumber}`, () => this.confirmOnce(returnNumber));
+    return this.coordination.run(`return:${returnNumber}`, () => this.confirmOnce(returnNumber, staff));
   }
 
-  private async confirmOnce(returnNumber: string): Promise<OrderReturn> {
+  private async confirmOnce(returnNumber: string, staff: Pick<SessionUser, 'storeId'>): Promise<OrderReturn> {
     const ret = await this.returns.byNumber(returnNumber);
     if (!ret) throw notFound(myOrderMessages.returnNotFound);
-    const allowed = returnTransition(ret.status, 'confirmed');
-    if (!allowed.ok) throw new HttpError(409, 'conflict', allowed.message);
     const order = await this.orders.get(ret.orderId);
     if (!order) throw notFound(myOrderMessages.orderNotFound);
+    const receivingStore = order.storeId ?? order.pickupStoreId;
+    if (receivingStore && receivingStore !== staff.storeId) throw new HttpError(403, 'forbidden', myOrderMessages.otherStoresReturn);
+    const allowed = returnTransition(ret.status, 'confirmed');
+    if (!allowed.ok) throw new HttpError(409, 'conflict', allowed.message);
     // The payment method's part through the provider (outside any transaction; the provider pays a return number once).
     let transactionId: string | null = null;
     if (toMethod(ret) > 0 && ret.refundMethod) {
