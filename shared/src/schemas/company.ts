@@ -220,17 +220,25 @@ export const contractSignRequestSchema = z.object({
 });
 export type ContractSignRequest = z.input<typeof contractSignRequestSchema>;
 export const contractTerminateRequestSchema = z.object({ token: tokenField, confirm: z.literal(true, { error: m.confirmTerminate }) });
-export const documentQuerySchema = z.object({ token: tokenField });
+/** The printable contract is asked for with a POST carrying the link's token (never a query string, which logs and history keep). */
+export const contractDocumentRequestSchema = contractTokenRequestSchema;
 
-/** What the link opens: the agreement, whether this link may sign, and the printable document. */
+/** What the link opens: the agreement, whether this link may sign, and where the printable document is asked for. */
 export const contractViewSchema = z.object({
   contract: companyAgreementSchema,
   /** 'signer': the signing party's link (sign, terminate); 'viewer': the contact's copy. */
   role: z.enum(['signer', 'viewer']),
-  documentUrl: z.string(),
+  /** The API path the printable document is POSTed for (with the token in the body); holds no token. */
+  documentPath: z.string(),
+  /** When this link stops working (ISO). */
+  linkExpiresAt: z.string(),
 });
 export type ContractView = z.infer<typeof contractViewSchema>;
 export const contractViewResponseSchema = z.object({ data: contractViewSchema });
+
+/** The printable contract: a standalone Danish HTML page the shop opens as a blob URL. */
+export const contractDocumentSchema = z.object({ html: z.string() });
+export const contractDocumentResponseSchema = z.object({ data: contractDocumentSchema });
 
 // ---------------------------------------------------------------------------------------------
 // Eye-health day (SPEC §2 /b2b/øjehelsedag).

@@ -2,6 +2,7 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import {
   companyAgreementResponseSchema,
+  contractDocumentResponseSchema,
   companyLookupResponseSchema,
   contractViewResponseSchema,
   employeeRequisitionResponseSchema,
@@ -17,6 +18,7 @@ import { command, makeTestApp, shopperAgent, staffAgent, testConfig, type TestAp
 import { RequisitionService, requisitionMessages } from '../requisitions/service';
 import { requisitionsCollection } from '../requisitions/records';
 import { generateCompanyContracts } from '../../seed/company';
+import { LINK_DAYS } from './links';
 import { companyMessages } from './messages';
 import { companyContractRecordSchema, companyContractsCollection, eyeHealthDaysCollection } from './records';
 import { CompanyService, contractLinkToken } from './service';
@@ -36,7 +38,7 @@ const wizard: CompanyContractRequest = {
   photochromic: true,
 };
 
-const tokenIn = (text: string) => /#token=([\w-]+)/.exec(text)![1]!;
+const tokenIn = (text: string) => /#t=([\w-]+)/.exec(text)![1]!;
 
 /** Creates an agreement through the wizard's call; answers the agreement and the signing and contact links' tokens. */
 async function createContract(t: TestApp, body: CompanyContractRequest = wizard) {
@@ -95,7 +97,12 @@ describe('company agreements', () => {
     // plus glass 1.500 + premium frame 1.600 + photochromic 900 + exam 450.
     expect(contract.price.total).toBe(445_000);
     expect(toSigner).toMatchObject({ to: 'rasmus@example.dk', subject: 'Underskriv brilleaftalen for Kattegat Software ApS' });
-    expect(toSigner.text).toContain('http://shop.test/b2b/underskrive-kontrakt#token=');
+    // The links carry their tokens in the fragment, never in a query string; each mail says when its link expires.
+    expect(toSigner.text).toContain('http://shop.test/b2b/underskrive-kontrakt#t=');
+    expect(toContact.text).toContain('http://shop.test/b2b/underskrive-kontrakt#t=');
+    for (const m of [toSigner, toContact]) expect(m.text).not.toMatch(/[?&]token=/);
+    expect(toSigner.text).toContain('Linket udløber tirsdag 22. december 2026.');
+    expect(toContact.text).toContain('Linket udløber lørdag 20. februar 2027.');
     expect(toSigner.text).toContain('Pris pr. medarbejder: 4.450,00');
     expect(toContact.to).toBe('line@example.dk');
     expect(viewToken).not.toBe(signToken);
@@ -118,24 +125,29 @@ describe('company agreements', () => {
     expect(t.mailer.sent).toEqual([]);
   });
 
-  it('shows the contract document only with a link of that agreement, escaping what the company typed', async () => {
+  it('shows the contract document only with a link of that agreement in the body, escaping what the company typed', async () => {
     const t = await makeTestApp();
     const { contract, signToken, viewToken } = await createContract(t, { ...wizard, referenceType: 'reference', reference: '<script>x</script>' });
     const s = await shopperAgent(t);
-    const doc = await s.agent.get(`/api/company/contracts/${contract.id}/document?token=${viewToken}`).expect(200);
-    expect(doc.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(doc.headers['cache-control']).toBe('no-store');
-    expect(doc.text).toContain('<html lang="da">');
-    expect(doc.text).toContain('Brilleaftale for Kattegat Software ApS');
-    expect(doc.text).toContain('4.450,00');
-    expect(doc.text).toContain('&lt;script&gt;x&lt;/script&gt;');
-    expect(doc.text).not.toContain('<script>');
-    await s.agent.get(`/api/company/contracts/${contract.id}/document?token=${signToken}`).expect(200);
+    const path = `/api/company/contracts/${contract.id}/document`;
+    const res = await s.post(path, { token: viewToken }).expect(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const html = contractDocumentResponseSchema.parse(res.body).data.html;
+    expect(html).toContain('<html lang="da">');
+    expect(html).toContain('Brilleaftale for Kattegat Software ApS');
+    expect(html).toContain('4.450,00');
+    expect(html).toContain('&lt;script&gt;x&lt;/script&gt;');
+    expect(html).not.toContain('<script>');
+    await s.post(path, { token: signToken }).expect(200);
     // Another agreement's link, or none, opens nothing.
-    const seededLink = contractLinkToken(testConfig.secret, 'co-002', 'sign');
-    await s.agent.get(`/api/company/contracts/${contract.id}/document?token=${seededLink}`).expect(404);
-    await s.agent.get(`/api/company/contracts/${contract.id}/document?token=${'x'.repeat(43)}`).expect(404);
-    await s.agent.get(`/api/company/contracts/${contract.id}/document`).expect(400);
+    await s.post(path, { token: contractLinkToken(testConfig.secret, 'co-003', 'sign') }).expect(404);
+    await s.post(path, { token: 'x'.repeat(43) }).expect(404);
+    await s.post(path, {}).expect(400);
+    // A token in the query string is never taken: the GET is not served, and a POST reads only its body.
+    const get = await s.agent.get(`${path}?token=${viewToken}`).expect(405);
+    expect(get.body.error.code).toBe('bad_request');
+    expect(get.text).not.toContain('Brilleaftale');
+    expect((await s.post(`${path}?token=${viewToken}`, {}).expect(400)).body.error.code).toBe('validation_failed');
   });
 
   it('is signed by the signing party with their name and consent: Created → Active, confirmation to the contact', async () => {
@@ -144,7 +156,10 @@ describe('company agreements', () => {
     const s = await shopperAgent(t);
     const view = contractViewResponseSchema.parse((await s.post('/api/company/sign/lookup', { token: signToken }).expect(200)).body).data;
     expect(view).toMatchObject({ role: 'signer', contract: { status: 'Created' } });
-    expect(view.documentUrl).toBe(`/api/company/contracts/${view.contract.id}/document?token=${signToken}`);
+    // The view names where the document is asked for, without the token, and until when this link works.
+    expect(view.documentPath).toBe(`/api/company/contracts/${view.contract.id}/document`);
+    expect(view.linkExpiresAt).toBe('2026-12-22T10:00:00.000Z');
+    expect(JSON.stringify(view)).not.toContain(signToken);
     expect((await s.post('/api/company/sign/lookup', { token: viewToken }).expect(200)).body.data.role).toBe('viewer');
 
     // The contact's read-only link cannot sign; a wrong name or a missing consent is refused.
@@ -191,11 +206,100 @@ describe('company agreements', () => {
     const t = await makeTestApp();
     const first = await createContract(t);
     const second = await createContract(t);
+    // As two creations at the same moment could leave them: both unsigned, neither replaced.
+    await t.storage.collection(companyContractsCollection).update(first.contract.id, (c) => ({ ...c, replacedBy: null }));
     const results = await Promise.all([sign(first.s, first.signToken), sign(second.s, second.signToken)]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(results.find((r) => r.status === 409)!.body.error.message).toBe(companyMessages.alreadyActive);
     const active = (await t.storage.collection(companyContractsCollection).all()).filter((c) => c.organisationNumber === '66-93-26-21' && c.status === 'Active');
     expect(active).toHaveLength(1);
+  });
+});
+
+const DAY = 24 * 60 * 60 * 1000;
+const lookup = (s: Shopper, token: string) => s.post('/api/company/sign/lookup', { token });
+const gone = (res: { status: number; body: { error: { code: string; message: string } } }) => {
+  expect(res.status).toBe(410);
+  expect(res.body.error.code).toBe('gone');
+  return res.body.error.message;
+};
+
+describe('company links expire and are revoked (issue 15 finding 9)', () => {
+  it('an unsigned agreement’s signing link stops working 30 days after it was mailed: 410, not signable', async () => {
+    const t = await makeTestApp();
+    const { s, contract, signToken } = await createContract(t);
+    const stored = await t.storage.collection(companyContractsCollection).get(contract.id);
+    expect(stored).toMatchObject({ signLinkExpiresAt: '2026-12-22T10:00:00.000Z', viewLinkExpiresAt: '2027-02-20T10:00:00.000Z', replacedBy: null });
+    t.clock.advance(LINK_DAYS.unsigned * DAY - 1);
+    await lookup(s, signToken).expect(200);
+    t.clock.advance(1);
+    expect(gone(await lookup(s, signToken))).toBe(companyMessages.signLinkExpired);
+    expect(gone(await sign(s, signToken))).toBe(companyMessages.signLinkExpired);
+    expect(gone(await s.post(`/api/company/contracts/${contract.id}/document`, { token: signToken }))).toBe(companyMessages.signLinkExpired);
+    expect(await t.storage.collection(companyContractsCollection).get(contract.id)).toMatchObject({ status: 'Created', signedAt: null });
+  });
+
+  it('a signed agreement’s link keeps working after 30 days (for 3 years), and the contact’s link 90 days from the confirmation mail', async () => {
+    const t = await makeTestApp();
+    const { s, contract, signToken, viewToken } = await createContract(t);
+    t.clock.advance(20 * DAY);
+    await sign(s, signToken).expect(200);
+    expect(await t.storage.collection(companyContractsCollection).get(contract.id)).toMatchObject({
+      signLinkExpiresAt: '2029-12-11T10:00:00.000Z',
+      viewLinkExpiresAt: '2027-03-12T10:00:00.000Z',
+    });
+    // Day 100: past the signing link's first 30 days and the contact's first 90, both still open.
+    t.clock.advance(80 * DAY);
+    expect(contractViewResponseSchema.parse((await lookup(s, signToken).expect(200)).body).data).toMatchObject({ role: 'signer', linkExpiresAt: '2029-12-11T10:00:00.000Z' });
+    await lookup(s, viewToken).expect(200);
+    await s.post(`/api/company/contracts/${contract.id}/document`, { token: signToken }).expect(200);
+    // 90 days after the confirmation mail the contact's link is gone; the signer's still works.
+    t.clock.advance(10 * DAY);
+    expect(gone(await lookup(s, viewToken))).toBe(companyMessages.linkExpired);
+    await lookup(s, signToken).expect(200);
+    // Three years after signing the signer's link is gone too.
+    t.clock.advance((LINK_DAYS.signed - 90) * DAY);
+    expect(gone(await lookup(s, signToken))).toBe(companyMessages.linkExpired);
+    expect(gone(await s.post('/api/company/terminate', { token: signToken, confirm: true }))).toBe(companyMessages.linkExpired);
+  });
+
+  it('a terminated agreement’s signing link works 90 days after the end, to read it', async () => {
+    const t = await makeTestApp();
+    const { s, signToken } = await createContract(t);
+    await sign(s, signToken).expect(200);
+    t.clock.advance(400 * DAY);
+    await s.post('/api/company/terminate', { token: signToken, confirm: true }).expect(200);
+    t.clock.advance(LINK_DAYS.afterEnd * DAY - 1);
+    expect(contractViewResponseSchema.parse((await lookup(s, signToken).expect(200)).body).data.contract.status).toBe('Terminated');
+    t.clock.advance(1);
+    expect(gone(await lookup(s, signToken))).toBe(companyMessages.linkExpired);
+  });
+
+  it('the contact’s link of an unsigned agreement expires after 90 days', async () => {
+    const t = await makeTestApp();
+    const { s, viewToken } = await createContract(t);
+    t.clock.advance(LINK_DAYS.view * DAY);
+    expect(gone(await lookup(s, viewToken))).toBe(companyMessages.linkExpired);
+  });
+
+  it('a new agreement for the same company revokes the unsigned one’s links; a signed agreement keeps its own', async () => {
+    const t = await makeTestApp({ config: { loginRateLimit: { windowMs: 60_000, max: 20 } } });
+    const old = await createContract(t);
+    const newer = await createContract(t, { ...wizard, organisationNumber: '66932621' });
+    expect(await t.storage.collection(companyContractsCollection).get(old.contract.id)).toMatchObject({ status: 'Created', replacedBy: newer.contract.id });
+    for (const token of [old.signToken, old.viewToken]) expect(gone(await lookup(old.s, token))).toBe(companyMessages.linkReplaced);
+    expect(gone(await sign(old.s, old.signToken))).toBe(companyMessages.linkReplaced);
+    expect(gone(await old.s.post(`/api/company/contracts/${old.contract.id}/document`, { token: old.viewToken }))).toBe(companyMessages.linkReplaced);
+    // The seeded unsigned agreement of the same company (co-002) was replaced too.
+    expect(gone(await lookup(old.s, contractLinkToken(testConfig.secret, 'co-002', 'sign')))).toBe(companyMessages.linkReplaced);
+    // The newest one signs.
+    await sign(newer.s, newer.signToken).expect(200);
+
+    // A company with an active agreement (co-001): a new one leaves the active one's links working.
+    await createContract(t, { ...wizard, organisationNumber: '29446423', signingParty: { name: 'Jens Nørgaard', email: 'jens@example.dk', phone: '23334354' } });
+    expect((await lookup(old.s, contractLinkToken(testConfig.secret, 'co-001', 'sign')).expect(200)).body.data.contract.status).toBe('Active');
+    // Other companies' agreements are untouched.
+    expect(await t.storage.collection(companyContractsCollection).get('co-003')).not.toHaveProperty('replacedBy');
   });
 });
 

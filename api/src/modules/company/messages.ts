@@ -1,4 +1,4 @@
-import { contractStatusLabels, da, formatDanishDate, formatDkk, type CompanyAgreement, type EyeHealthDay, type Requisition } from '@optik/shared';
+import { contractStatusLabels, copenhagenIsoDate, da, formatDanishDate, formatDkk, type CompanyAgreement, type EyeHealthDay, type Requisition } from '@optik/shared';
 import type { MailMessage } from '../../ports/mail';
 
 /** The company flow's Danish answers and mails (SPEC §8 "organisation not found"). */
@@ -6,6 +6,12 @@ export const companyMessages = {
   organisationNotFound: da.errors.organisationNotFound,
   alreadyActive: 'Virksomheden har allerede en aktiv brilleaftale. Den skal opsiges, før en ny kan træde i kraft.',
   unknownLink: 'Linket er ugyldigt. Brug linket fra den seneste e-mail, eller kontakt erhverv@profil-optik.example.',
+  /** 410: an unsigned agreement's signing link after 30 days. */
+  signLinkExpired: 'Linket er udløbet – et link til at underskrive en brilleaftale gælder i 30 dage. Bed kontaktpersonen oprette aftalen igen, eller skriv til erhverv@profil-optik.example.',
+  /** 410: any other link past its expiry (signed agreement, contact's copy). */
+  linkExpired: 'Linket er udløbet. Skriv til erhverv@profil-optik.example eller ring på 70 20 30 40, så sender vi et nyt link til aftalens kontaktperson eller underskriver.',
+  /** 410: the links of an unsigned agreement replaced by a newer one for the same company. */
+  linkReplaced: 'Linket er erstattet af et nyere, fordi der er oprettet en ny brilleaftale for virksomheden. Brug linket i den seneste e-mail fra os.',
   viewerCannotAct: 'Linket giver kun adgang til at læse aftalen. Underskriveren har fået sit eget link.',
   nameMismatch: (name: string) => `Skriv dit fulde navn, som det står i aftalen: ${name}.`,
   noActiveAgreement: 'Vi fandt ingen aktiv brilleaftale for dette CVR-nummer. Kontrollér nummeret, eller spørg din arbejdsgiver.',
@@ -18,6 +24,8 @@ export const companyMessages = {
 
 const signOff = ['', 'Venlig hilsen', 'Profil Optik Erhverv', 'erhverv@profil-optik.example · 70 20 30 40'];
 const day = (iso: string) => formatDanishDate(iso.slice(0, 10));
+/** The line under a mailed link saying until when it works (the date in Copenhagen). */
+const validUntil = (iso: string) => `Linket udløber ${formatDanishDate(copenhagenIsoDate(new Date(iso)))}.`;
 const kindText = { glasses: 'briller', exam: 'en synsprøve' } as const;
 
 function agreementSummary(c: CompanyAgreement): string[] {
@@ -29,7 +37,7 @@ function agreementSummary(c: CompanyAgreement): string[] {
 }
 
 export const companyMails = {
-  signRequest: (c: CompanyAgreement, link: string): MailMessage => ({
+  signRequest: (c: CompanyAgreement, link: string, expiresAt: string): MailMessage => ({
     to: c.signingParty.email,
     subject: `Underskriv brilleaftalen for ${c.companyName}`,
     text: [
@@ -41,12 +49,13 @@ export const companyMails = {
       '',
       'Læs hele aftalen, og underskriv den her:',
       link,
+      validUntil(expiresAt),
       '',
       'Aftalen træder i kraft, når du har underskrevet den. Linket er personligt – send det ikke videre.',
       ...signOff,
     ].join('\n'),
   }),
-  created: (c: CompanyAgreement, link: string): MailMessage => ({
+  created: (c: CompanyAgreement, link: string, expiresAt: string): MailMessage => ({
     to: c.contactPerson.email,
     subject: `Brilleaftalen for ${c.companyName} er oprettet`,
     text: [
@@ -58,10 +67,11 @@ export const companyMails = {
       '',
       'Du kan følge aftalen og læse kontrakten her:',
       link,
+      validUntil(expiresAt),
       ...signOff,
     ].join('\n'),
   }),
-  signed: (c: CompanyAgreement, to: string, link: string, requisitionLink: string): MailMessage => ({
+  signed: (c: CompanyAgreement, to: string, link: string, expiresAt: string, requisitionLink: string): MailMessage => ({
     to,
     subject: `Brilleaftalen for ${c.companyName} er underskrevet og aktiv`,
     text: [
@@ -75,6 +85,7 @@ export const companyMails = {
       requisitionLink,
       'Kontrakten kan læses og udskrives her:',
       link,
+      validUntil(expiresAt),
       ...signOff,
     ].join('\n'),
   }),

@@ -8,10 +8,19 @@ import { defineCollection } from '../../storage/port';
  * Links are stored only as hashes of their tokens, so a data file holds no usable link.
  */
 
-/** An agreement as stored: the signing party's link and the contact's read-only link, hashed. */
+/**
+ * An agreement as stored: the signing party's link and the contact's read-only link, hashed, each
+ * with its expiry (links.ts), and the newer agreement that revoked both links, if any. Records
+ * stored before links expired have no expiry fields: theirs follow from the agreement's dates
+ * (`linkExpiry` in links.ts) by the same rules.
+ */
 export const companyContractRecordSchema = zm.extend(companyAgreementSchema, {
   signTokenHash: z.string(),
   viewTokenHash: z.string(),
+  signLinkExpiresAt: z.string().optional(),
+  viewLinkExpiresAt: z.string().optional(),
+  /** The id of the newer agreement for the same company that replaced this unsigned one: its links answer 410. */
+  replacedBy: z.string().nullable().optional(),
 });
 export type CompanyContractRecord = z.infer<typeof companyContractRecordSchema>;
 
@@ -42,6 +51,10 @@ export const companyContractsCollection = defineCollection({
      * requisitions find a company's agreement by it.
      */
     activeOrganisation: (c) => (c.status === 'Active' ? c.organisationNumber : null),
+  },
+  indexes: {
+    /** A company's unsigned agreements whose links still stand: a new agreement for the company revokes them. */
+    pendingByOrganisation: { key: (c) => (c.status === 'Created' && !c.replacedBy ? c.organisationNumber : null), order: (c) => c.createdAt },
   },
 });
 export const eyeHealthDaysCollection = defineCollection({ name: 'eyeHealthDays', schema: eyeHealthDayRecordSchema, file: { group: 'company', durable: true } });

@@ -27,6 +27,11 @@ export class CompanyRepository {
     return this.contracts.getBy('activeOrganisation', organisationNumber);
   }
 
+  /** The company's unsigned agreements whose links still stand, oldest first (an index). */
+  pendingContractsOf(organisationNumber: string): Promise<CompanyContractRecord[]> {
+    return this.contracts.list('pendingByOrganisation', organisationNumber);
+  }
+
   insertContract(record: CompanyContractRecord): Promise<CompanyContractRecord> {
     return this.contracts.insert(record);
   }

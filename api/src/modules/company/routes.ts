@@ -2,11 +2,11 @@ import { Router } from 'express';
 import {
   companyContractRequestSchema,
   companyLookupQuerySchema,
+  contractDocumentRequestSchema,
   contractSignRequestSchema,
   contractTerminateRequestSchema,
   contractTokenRequestSchema,
   da,
-  documentQuerySchema,
   employeeRequisitionRequestSchema,
   eyeHealthDayRequestSchema,
 } from '@optik/shared';
@@ -18,9 +18,9 @@ import type { RateLimitService } from '../rate-limits/service';
 import type { CompanyService } from './service';
 
 /**
- * The company flow's calls (SPEC §2 /b2b/*). Links' tokens travel in request bodies; only the
- * printable document is a GET (opened as a page), with its token in the query string, which the
- * request log never records.
+ * The company flow's calls (SPEC §2 /b2b/*). Links' tokens travel in request bodies only, the
+ * printable document's too: never in a query string (server and proxy logs, browser history).
+ * An expired or replaced link answers 410.
  */
 export function companyRoutes(deps: { config: AppConfig; company: CompanyService; rateLimits: RateLimitService }): Router {
   const r = Router();
@@ -40,10 +40,10 @@ export function companyRoutes(deps: { config: AppConfig; company: CompanyService
     res.status(201).json({ data: await deps.company.createContract(answers) });
   });
 
-  r.get('/api/company/contracts/:id/document', guessing, async (req, res) => {
-    const { token } = parseOr400(documentQuerySchema, req.query);
-    const html = await deps.company.document(String(req.params.id), token);
-    res.set({ ...noStore, 'Content-Type': 'text/html; charset=utf-8' }).send(html);
+  // The printable contract as HTML in JSON (the shop opens it as a blob URL); a GET (a token in the query string) is not served.
+  r.post('/api/company/contracts/:id/document', csrf, guessing, async (req, res) => {
+    const { token } = parseOr400(contractDocumentRequestSchema, req.body ?? {});
+    res.set(noStore).json({ data: await deps.company.document(String(req.params.id), token) });
   });
 
   r.post('/api/company/sign/lookup', csrf, guessing, async (req, res) => {

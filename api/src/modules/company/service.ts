@@ -30,6 +30,7 @@ import { DuplicateKeyError, type Storage } from '../../storage/port';
 import type { CatalogueService } from '../catalogue/service';
 import type { RequisitionService } from '../requisitions/service';
 import { renderContractDocument } from './document';
+import { linkExpiry, signLinkExpiry, viewLinkExpiry } from './links';
 import { companyMails, companyMessages as msg } from './messages';
 import type { CompanyContractRecord } from './records';
 import { CompanyRepository } from './repository';
@@ -40,7 +41,9 @@ export type LinkPurpose = 'sign' | 'view';
 
 /**
  * A link's token is an HMAC of the agreement id and its purpose (the signing party's link, or the
- * contact's read-only one), so a lost mail can be sent again with the same link; only its hash is stored.
+ * contact's read-only one), so a lost mail can be sent again with the same link; only its hash is
+ * stored, with the link's expiry (links.ts). It travels in the URL fragment (`#t=`) and request
+ * bodies only, never in a query string.
  */
 export function contractLinkToken(secret: string, id: string, purpose: LinkPurpose): string {
   return createHmac('sha256', secret).update(`company-${purpose}:${id}`).digest('base64url');
@@ -91,8 +94,9 @@ export class CompanyService {
     return `${this.config.publicWebUrl.replace(/\/$/, '')}${path}`;
   }
 
+  /** The mailed link: the token in the fragment, which browsers never send to a server. */
   private link(id: string, purpose: LinkPurpose): string {
-    return this.url(`${routes.signCompanyAgreement}#token=${this.token(id, purpose)}`);
+    return this.url(`${routes.signCompanyAgreement}#t=${this.token(id, purpose)}`);
   }
 
   /** SPEC §8 "organisation not found" when the registry has no such company. */
@@ -108,7 +112,11 @@ export class CompanyService {
     return company;
   }
 
-  /** The wizard's agreement: stored as Created with its price fixed, mailed to the signing party and the contact. */
+  /**
+   * The wizard's agreement: stored as Created with its price fixed, mailed to the signing party and
+   * the contact. It replaces the company's earlier unsigned agreements: their links stop working
+   * (410) in the same transaction as the new one is stored.
+   */
   async createContract(answers: CompanyContractAnswers): Promise<CompanyAgreement> {
     const company = await this.registered(answers.organisationNumber);
     const id = `co-${newId(9)}`;
@@ -125,58 +133,86 @@ export class CompanyService {
       signedAt: null,
       terminatedAt: null,
     };
-    await this.repo.insertContract({ ...agreement, signTokenHash: hashToken(this.token(id, 'sign')), viewTokenHash: hashToken(this.token(id, 'view')) });
-    await this.mailer.send(companyMails.signRequest(agreement, this.link(id, 'sign')));
-    await this.mailer.send(companyMails.created(agreement, this.link(id, 'view')));
+    const record: CompanyContractRecord = {
+      ...agreement,
+      signTokenHash: hashToken(this.token(id, 'sign')),
+      viewTokenHash: hashToken(this.token(id, 'view')),
+      signLinkExpiresAt: signLinkExpiry(agreement),
+      viewLinkExpiresAt: viewLinkExpiry(agreement.createdAt),
+      replacedBy: null,
+    };
+    await this.storage.transaction(async () => {
+      for (const old of await this.repo.pendingContractsOf(agreement.organisationNumber)) {
+        // Only while still unsigned: one signed meanwhile keeps its links.
+        await this.repo.updateContract(old.id, (c) => (c.status === 'Created' && !c.replacedBy ? { ...c, replacedBy: id } : c));
+      }
+      await this.repo.insertContract(record);
+    });
+    await this.mailer.send(companyMails.signRequest(agreement, this.link(id, 'sign'), record.signLinkExpiresAt!));
+    await this.mailer.send(companyMails.created(agreement, this.link(id, 'view'), record.viewLinkExpiresAt!));
     return agreement;
   }
 
+  /** Why a link of this agreement no longer opens it (410), or null while it works. */
+  private refusal(record: CompanyContractRecord, role: 'signer' | 'viewer'): HttpError | null {
+    if (record.replacedBy) return new HttpError(410, 'gone', msg.linkReplaced);
+    if (this.clock.now().getTime() >= Date.parse(linkExpiry(record, role))) {
+      return new HttpError(410, 'gone', role === 'signer' && record.status === 'Created' ? msg.signLinkExpired : msg.linkExpired);
+    }
+    return null;
+  }
+
+  /** The agreement and role a link opens; unknown → 404, expired or replaced → 410. */
   private async open(token: string): Promise<{ record: CompanyContractRecord; role: 'signer' | 'viewer' }> {
     const hash = hashToken(token);
     const record = await this.repo.contractByTokenHash(hash);
     if (!record) throw new HttpError(404, 'not_found', msg.unknownLink);
-    return { record, role: record.signTokenHash === hash ? 'signer' : 'viewer' };
+    const role = record.signTokenHash === hash ? 'signer' : 'viewer';
+    const refused = this.refusal(record, role);
+    if (refused) throw refused;
+    return { record, role };
   }
 
-  private view(record: CompanyContractRecord, role: 'signer' | 'viewer', token: string): ContractView {
-    const { signTokenHash: _s, viewTokenHash: _v, ...contract } = record;
-    return { contract, role, documentUrl: `/api/company/contracts/${encodeURIComponent(record.id)}/document?token=${encodeURIComponent(token)}` };
+  private view(record: CompanyContractRecord, role: 'signer' | 'viewer'): ContractView {
+    const { signTokenHash: _s, viewTokenHash: _v, signLinkExpiresAt: _se, viewLinkExpiresAt: _ve, replacedBy: _r, ...contract } = record;
+    return { contract, role, documentPath: `/api/company/contracts/${encodeURIComponent(record.id)}/document`, linkExpiresAt: linkExpiry(record, role) };
   }
 
   /** What a mailed link opens (SPEC §2 /b2b/underskrive-kontrakt). */
   async lookupByToken(token: string): Promise<ContractView> {
     const { record, role } = await this.open(token);
-    return this.view(record, role, token);
+    return this.view(record, role);
   }
 
-  /** The printable contract; the token must belong to this agreement. */
-  async document(id: string, token: string): Promise<string> {
+  /** The printable contract (a standalone HTML page); the token must belong to this agreement. */
+  async document(id: string, token: string): Promise<{ html: string }> {
     const { record } = await this.open(token);
     if (record.id !== id) throw notFound(msg.unknownLink);
-    return renderContractDocument(record);
+    return { html: renderContractDocument(record) };
   }
 
   /** Moves the agreement by the domain's state machine; only the signing party's link may. */
-  private async act(token: string, action: ContractAction, change: (c: CompanyContractRecord) => Partial<CompanyAgreement>): Promise<CompanyContractRecord> {
+  private async act(token: string, action: ContractAction, change: (c: CompanyContractRecord) => Partial<CompanyContractRecord>): Promise<CompanyContractRecord> {
     const { record, role } = await this.open(token);
     if (role !== 'signer') throw new HttpError(403, 'forbidden', msg.viewerCannotAct);
-    let refusal: string | null = null;
+    let refusal: HttpError | null = null;
     let updated: CompanyContractRecord | undefined;
     try {
       updated = await this.repo.updateContract(record.id, (c) => {
+        // Checked again on the stored record: a newer agreement may have replaced it since it was opened.
+        refusal = this.refusal(c, 'signer');
         const step = contractAction(c.status, action);
-        if (!step.ok) {
-          refusal = step.message;
-          return c;
-        }
-        return { ...c, ...change(c), status: step.to };
+        if (!refusal && !step.ok) refusal = new HttpError(409, 'conflict', step.message);
+        if (refusal || !step.ok) return c;
+        const next = { ...c, ...change(c), status: step.to };
+        return { ...next, signLinkExpiresAt: signLinkExpiry(next) };
       });
     } catch (err) {
       // One active agreement per company (a unique key): another of its agreements was signed first.
       if (err instanceof DuplicateKeyError && err.key === 'activeOrganisation') throw new HttpError(409, 'conflict', msg.alreadyActive);
       throw err;
     }
-    if (refusal) throw new HttpError(409, 'conflict', refusal);
+    if (refusal) throw refusal;
     return updated!;
   }
 
@@ -189,11 +225,14 @@ export class CompanyService {
     const active = await this.repo.activeContractOf(record.organisationNumber);
     if (active && active.id !== record.id && record.status === 'Created') throw new HttpError(409, 'conflict', msg.alreadyActive);
     const now = this.clock.now().toISOString();
-    const signed = await this.act(input.token, 'sign', () => ({ signedBy: input.name.trim().replace(/\s+/g, ' '), signedAt: now }));
+    // The confirmation mails the contact's link again: it works 90 days from this mail.
+    const signed = await this.act(input.token, 'sign', () => ({ signedBy: input.name.trim().replace(/\s+/g, ' '), signedAt: now, viewLinkExpiresAt: viewLinkExpiry(now) }));
     const requisitionLink = this.url('/b2b/rekvisition');
-    await this.mailer.send(companyMails.signed(signed, signed.contactPerson.email, this.link(signed.id, 'view'), requisitionLink));
-    if (signed.signingParty.email !== signed.contactPerson.email) await this.mailer.send(companyMails.signed(signed, signed.signingParty.email, this.link(signed.id, 'sign'), requisitionLink));
-    return this.view(signed, 'signer', input.token);
+    await this.mailer.send(companyMails.signed(signed, signed.contactPerson.email, this.link(signed.id, 'view'), linkExpiry(signed, 'viewer'), requisitionLink));
+    if (signed.signingParty.email !== signed.contactPerson.email) {
+      await this.mailer.send(companyMails.signed(signed, signed.signingParty.email, this.link(signed.id, 'sign'), linkExpiry(signed, 'signer'), requisitionLink));
+    }
+    return this.view(signed, 'signer');
   }
 
   /** The signing party ends the agreement: Active → Terminated; new requisitions are refused from then on. */
@@ -201,7 +240,7 @@ export class CompanyService {
     const now = this.clock.now().toISOString();
     const ended = await this.act(input.token, 'terminate', () => ({ terminatedAt: now }));
     for (const to of new Set([ended.contactPerson.email, ended.signingParty.email])) await this.mailer.send(companyMails.terminated(ended, to));
-    return this.view(ended, 'signer', input.token);
+    return this.view(ended, 'signer');
   }
 
   /** SPEC §2 /b2b/øjehelsedag: a request for an eye-health day at the company; the contact gets a confirmation. */

@@ -10,10 +10,10 @@ export function CompanyWizardRoute() {
   return <CompanyWizard api={api} />;
 }
 
-/** The token comes in the URL fragment of the mailed link. */
+/** The token comes in the URL fragment of the mailed link; a new one (another link) starts the page afresh. */
 export function SignContractRoute() {
   const { hash } = useLocation();
-  return <SignContractPage key={hash} api={api} hash={hash} />;
+  return <SignContractPage key={hash} api={api} />;
 }
 
 export function EyeHealthDayRoute() {

@@ -1,9 +1,10 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { companyPrice, formatDkk, type CompanyAgreement, type ContractView, type Store } from '@optik/shared';
 import type { CompanyApi } from './company-wizard';
 import { EyeHealthDayPage } from './eye-health-day-page';
 import { RequisitionPage, type RequisitionApi } from './requisition-page';
+import { forgetLinkToken } from './link-token';
 import { SignContractPage } from './sign-contract-page';
 import { fakeApi, refused } from './test-api';
 
@@ -34,16 +35,59 @@ const contract: CompanyAgreement = {
   signedAt: null,
   terminatedAt: null,
 };
-const view = (role: ContractView['role'], c: Partial<CompanyAgreement> = {}): ContractView => ({ role, contract: { ...contract, ...c }, documentUrl: '/api/company/contracts/co-9/document?token=t' });
+const view = (role: ContractView['role'], c: Partial<CompanyAgreement> = {}): ContractView => ({
+  role,
+  contract: { ...contract, ...c },
+  documentPath: '/api/company/contracts/co-9/document',
+  linkExpiresAt: '2026-12-22T10:00:00.000Z',
+});
 const TOKEN = 'a'.repeat(43);
+const DOC = '<!doctype html><html lang="da"><title>Brilleaftale</title><h1>Brilleaftale for Kattegat Software ApS</h1></html>';
+
+/** The mailed link as the browser opens it: the page's address, fragment and all. */
+const openLink = (url: string) => window.history.replaceState(null, '', url);
+
+afterEach(() => {
+  forgetLinkToken();
+  openLink('/');
+  vi.restoreAllMocks();
+});
 
 describe('signing page (/b2b/underskrive-kontrakt)', () => {
   it('says what to do when the link has no token, without calling the API', () => {
+    openLink('/b2b/underskrive-kontrakt');
     const api = fakeApi({});
-    render(<SignContractPage api={api as unknown as CompanyApi} hash="" />);
+    render(<SignContractPage api={api as unknown as CompanyApi} />);
     expect(screen.getByRole('alert').textContent).toBe('Linket mangler en kode. Brug linket fra e-mailen om aftalen.');
     expect(screen.getByRole('link', { name: 'Opret en brilleaftale' }).getAttribute('href')).toBe('/b2b/ny-aftale');
     expect(api.post).not.toHaveBeenCalled();
+  });
+
+  it('reads the token from the fragment, takes it out of the address bar, and keeps it in memory for the visit', async () => {
+    openLink(`/b2b/underskrive-kontrakt#t=${TOKEN}`);
+    const api = fakeApi({ '/api/company/sign/lookup': () => ({ status: 200, body: { data: view('viewer') } }) });
+    render(<SignContractPage api={api as unknown as CompanyApi} />);
+    expect(await screen.findByText('Oprettet – afventer underskrift')).toBeDefined();
+    expect(api.post.mock.calls[0]![1]).toBe('/api/company/sign/lookup');
+    expect(api.post.mock.calls[0]![2]).toEqual({ token: TOKEN });
+    expect(window.location.hash).toBe('');
+    expect(window.location.href).toBe('http://localhost:3000/b2b/underskrive-kontrakt');
+    expect(screen.getByText('Linket fra e-mailen udløber tirsdag 22. december 2026.')).toBeDefined();
+    // The page shown again in this visit (the address no longer has the token) still opens the agreement.
+    cleanup();
+    render(<SignContractPage api={api as unknown as CompanyApi} />);
+    expect(await screen.findByText('Oprettet – afventer underskrift')).toBeDefined();
+    expect(api.post.mock.calls[1]![2]).toEqual({ token: TOKEN });
+  });
+
+  it('accepts a link mailed before, with the token in the query string, and strips it from the address', async () => {
+    openLink(`/b2b/underskrive-kontrakt?token=${TOKEN}&kilde=mail`);
+    const api = fakeApi({ '/api/company/sign/lookup': () => ({ status: 200, body: { data: view('viewer') } }) });
+    render(<SignContractPage api={api as unknown as CompanyApi} />);
+    expect(await screen.findByText('Oprettet – afventer underskrift')).toBeDefined();
+    expect(api.post.mock.calls[0]![2]).toEqual({ token: TOKEN });
+    expect(window.location.search).toBe('?kilde=mail');
+    expect(window.location.href).not.toContain(TOKEN);
   });
 
   it('shows the agreement and signs it with the typed name and consent; the API’s refusal lands on the field', async () => {
@@ -56,12 +100,12 @@ describe('signing page (/b2b/underskrive-kontrakt)', () => {
         return { status: 200, body: { data: view('signer', { status: 'Active', signedBy: 'Rasmus Kjær', signedAt: '2026-11-22T10:00:00.000Z' }) } };
       },
     });
-    render(<SignContractPage api={api as unknown as CompanyApi} hash={`#token=${TOKEN}`} />);
+    openLink(`/b2b/underskrive-kontrakt#t=${TOKEN}`);
+    render(<SignContractPage api={api as unknown as CompanyApi} />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Underskriv brilleaftalen' })).toBeDefined();
     // The heading shows while the agreement loads; wait for the agreement itself.
     expect(await screen.findByText('Oprettet – afventer underskrift')).toBeDefined();
     expect(api.post.mock.calls[0]![2]).toEqual({ token: TOKEN });
-    expect(screen.getByRole('link', { name: 'Åbn kontrakten som printbar side' }).getAttribute('href')).toBe('/api/company/contracts/co-9/document?token=t');
     // plus glass 1.500 + basis frame 600 + photochromic 900 + exam 450.
     expect(screen.getByRole('table').textContent).toContain(`I alt pr. medarbejder${formatDkk(60_000)}${formatDkk(345_000)}`);
 
@@ -83,32 +127,85 @@ describe('signing page (/b2b/underskrive-kontrakt)', () => {
     expect(screen.getByText('Aktiv')).toBeDefined();
     expect(screen.queryByRole('button', { name: 'Underskriv aftalen' })).toBeNull();
     expect(screen.getByRole('heading', { name: 'Opsig aftalen' })).toBeDefined();
+    expect(signs).toBe(2);
+    expect(api.post.mock.calls.filter((c) => c[1] === '/api/company/sign').every((c) => (c[2] as { token: string }).token === TOKEN)).toBe(true);
   });
 
-  it('lets the signing party terminate an active agreement after confirming', async () => {
+  it('opens the printable contract from a POST with the token in the body, as a blob URL in a new window', async () => {
+    const api = fakeApi({
+      '/api/company/sign/lookup': () => ({ status: 200, body: { data: view('viewer') } }),
+      '/api/company/contracts/co-9/document': () => ({ status: 200, body: { data: { html: DOC } } }),
+    });
+    const blobs: Blob[] = [];
+    const createObjectURL = vi.fn((b: Blob) => (blobs.push(b), `blob:http://localhost:3000/doc-${blobs.length}`));
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const win = { opener: {}, close: vi.fn(), location: { replace: vi.fn() }, document: { title: '', body: { textContent: '' } } };
+    const open = vi.spyOn(window, 'open').mockReturnValue(win as unknown as Window);
+    openLink(`/b2b/underskrive-kontrakt#t=${TOKEN}`);
+    render(<SignContractPage api={api as unknown as CompanyApi} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Åbn kontrakten som printbar side' }));
+    await waitFor(() => expect(win.location.replace).toHaveBeenCalledWith('blob:http://localhost:3000/doc-1'));
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(win.opener).toBeNull();
+    const call = api.post.mock.calls.find((c) => String(c[1]).includes('/document'))!;
+    expect(call[1]).toBe('/api/company/contracts/co-9/document');
+    expect(call[2]).toEqual({ token: TOKEN });
+    expect(blobs[0]!.type).toBe('text/html;charset=utf-8');
+    const text = await new Promise<unknown>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result);
+      reader.readAsText(blobs[0]!);
+    });
+    expect(text).toBe(DOC);
+
+    // A blocked popup: a link to the same document instead.
+    open.mockReturnValue(null);
+    fireEvent.click(screen.getByRole('button', { name: 'Åbn kontrakten som printbar side' }));
+    expect((await screen.findByRole('link', { name: 'Åbn kontrakten her' })).getAttribute('href')).toBe('blob:http://localhost:3000/doc-2');
+  });
+
+  it('lets the signing party terminate an active agreement after confirming (a link with the older #token= fragment)', async () => {
     const api = fakeApi({
       '/api/company/sign/lookup': () => ({ status: 200, body: { data: view('signer', { status: 'Active', signedBy: 'Rasmus Kjær', signedAt: '2026-11-21T10:00:00.000Z' }) } }),
       '/api/company/terminate': () => ({ status: 200, body: { data: view('signer', { status: 'Terminated', signedAt: '2026-11-21T10:00:00.000Z', terminatedAt: '2026-11-22T10:00:00.000Z' }) } }),
     });
-    render(<SignContractPage api={api as unknown as CompanyApi} hash={`token=${TOKEN}`} />);
+    openLink(`/b2b/underskrive-kontrakt#token=${TOKEN}`);
+    render(<SignContractPage api={api as unknown as CompanyApi} />);
     expect(await screen.findByText('Underskrevet af Rasmus Kjær lørdag 21. november 2026.')).toBeDefined();
+    expect(window.location.hash).toBe('');
     fireEvent.click(screen.getByRole('button', { name: 'Opsig aftalen' }));
     expect(await screen.findByText('Bekræft, at aftalen skal opsiges.')).toBeDefined();
     fireEvent.click(screen.getByLabelText('Ja, opsig brilleaftalen for Kattegat Software ApS.'));
     fireEvent.click(screen.getByRole('button', { name: 'Opsig aftalen' }));
     expect((await screen.findByRole('status')).textContent).toBe('Aftalen er opsagt. Vi har sendt en bekræftelse til kontaktpersonen og dig.');
     expect(screen.getByText('Opsagt søndag 22. november 2026.')).toBeDefined();
+    expect(api.post.mock.calls.at(-1)![2]).toEqual({ token: TOKEN, confirm: true });
   });
 
-  it('shows the contact’s copy read-only, and an unknown link’s message', async () => {
-    const api = fakeApi({ '/api/company/sign/lookup': (body) => ((body as { token: string }).token === TOKEN ? { status: 200, body: { data: view('viewer') } } : refused(404, 'Linket er ugyldigt.')) });
-    render(<SignContractPage api={api as unknown as CompanyApi} hash={`#token=${TOKEN}`} />);
+  it('shows the contact’s copy read-only, an unknown link’s message, and an expired link’s', async () => {
+    const expired = 'b'.repeat(43);
+    const api = fakeApi({
+      '/api/company/sign/lookup': (body) => {
+        const { token } = body as { token: string };
+        if (token === TOKEN) return { status: 200, body: { data: view('viewer') } };
+        return token === expired ? refused(410, 'Linket er udløbet. Skriv til erhverv@profil-optik.example.') : refused(404, 'Linket er ugyldigt.');
+      },
+    });
+    openLink(`/b2b/underskrive-kontrakt#t=${TOKEN}`);
+    render(<SignContractPage api={api as unknown as CompanyApi} />);
     expect(await screen.findByText('Du ser kontaktpersonens kopi. Rasmus Kjær har fået sit eget link til at underskrive.')).toBeDefined();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Brilleaftale');
-    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Underskriv aftalen' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Opsig aftalen' })).toBeNull();
     cleanup();
-    render(<SignContractPage api={api as unknown as CompanyApi} hash={`#token=${'b'.repeat(43)}`} />);
+    openLink(`/b2b/underskrive-kontrakt#t=${'c'.repeat(43)}`);
+    render(<SignContractPage api={api as unknown as CompanyApi} />);
     expect((await screen.findByRole('alert')).textContent).toBe('Linket er ugyldigt.');
+    cleanup();
+    openLink(`/b2b/underskrive-kontrakt#t=${expired}`);
+    render(<SignContractPage api={api as unknown as CompanyApi} />);
+    expect((await screen.findByRole('alert')).textContent).toBe('Linket er udløbet. Skriv til erhverv@profil-optik.example.');
+    expect(screen.queryByRole('button', { name: 'Prøv igen' })).toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
+  contractDocumentResponseSchema,
   contractSignRequestSchema,
   contractStatusLabels,
   contractTerminateRequestSchema,
@@ -12,11 +13,12 @@ import { LoadError } from '../../load-error';
 import { usePageMeta } from '../../page-meta';
 import { TextField } from '../../text-field';
 import { useApi } from '../../use-api';
-import { readFragment, schemaErrors } from '../../form';
+import { schemaErrors } from '../../form';
 import { AgreementSummary } from './agreement-summary';
 import type { CompanyApi } from './company-wizard';
 import { CheckboxField } from './fields';
 import { FormEnd, useSubmit } from './form';
+import { takeLinkToken } from './link-token';
 import { ct } from './messages';
 import './company.css';
 
@@ -24,12 +26,14 @@ const t = ct.sign;
 const day = (iso: string) => formatDanishDate(copenhagenIsoDate(new Date(iso)));
 
 /**
- * SPEC §2 /b2b/underskrive-kontrakt: the mailed link (token in the URL fragment, so it reaches no
- * server log) opens the agreement. The signing party types their name and consents to sign
- * (Created → Active) and can later terminate it (→ Terminated); the contact's link only reads.
+ * SPEC §2 /b2b/underskrive-kontrakt: the mailed link (token in the URL fragment `#t=`, so it
+ * reaches no server log) opens the agreement; the page takes the token out of the address bar
+ * into memory (link-token.ts) and sends it only in request bodies. The signing party types their
+ * name and consents to sign (Created → Active) and can later terminate it (→ Terminated); the
+ * contact's link only reads. An expired or replaced link (410) says so and whom to ask.
  */
-export function SignContractPage({ api, hash }: { api: CompanyApi; hash: string }) {
-  const token = readFragment(hash).get('token') ?? '';
+export function SignContractPage({ api }: { api: CompanyApi }) {
+  const [token] = useState(() => takeLinkToken() ?? '');
   const [loaded, reload] = useApi(`company-contract:${token}`, () =>
     // Without a token there is nothing to ask for: the page says so (below).
     token ? api.post(contractViewResponseSchema, '/api/company/sign/lookup', { token }) : Promise.resolve({ ok: false as const, status: 400, error: { code: 'bad_request' as const, message: t.missing } }),
@@ -58,7 +62,7 @@ export function SignContractPage({ api, hash }: { api: CompanyApi; hash: string 
       {loaded.state === 'loading' && !changed && <p role="status">{t.loading}</p>}
       {loaded.state === 'error' &&
         !changed &&
-        (loaded.status === 404 ? (
+        (loaded.status === 404 || loaded.status === 410 ? (
           <p role="alert" className="error">
             {loaded.message}
           </p>
@@ -94,13 +98,69 @@ function Contract({ api, token, view, onChanged }: { api: CompanyApi; token: str
       {c.signedAt && <p>{t.signedBy(c.signedBy ?? c.signingParty.name, day(c.signedAt))}</p>}
       {c.terminatedAt && <p>{t.terminatedAt(day(c.terminatedAt))}</p>}
       {view.role === 'viewer' && <p className="company-notice">{t.viewerNote(c.signingParty.name)}</p>}
+      <p>{t.linkExpires(day(view.linkExpiresAt))}</p>
       <AgreementSummary facts={c} />
-      <p>
-        <a href={view.documentUrl}>{t.document}</a>
-      </p>
+      <DocumentButton api={api} token={token} path={view.documentPath} />
       {view.role === 'signer' && c.status === 'Created' && <SignForm api={api} token={token} view={view} onSigned={(v) => done(v, t.signed(v.contract.contactPerson.email))} />}
       {view.role === 'signer' && c.status === 'Active' && <TerminateForm api={api} token={token} company={c.companyName} onTerminated={(v) => done(v, t.terminated)} />}
     </>
+  );
+}
+
+/**
+ * The printable contract: POSTed for with the token in the body, opened from a blob URL in a new
+ * window (opened at the click, so no popup blocker stops it; a blocked one gets a link instead).
+ * The window is printed with the browser's print as before.
+ */
+function DocumentButton({ api, token, path }: { api: CompanyApi; token: string; path: string }) {
+  const [busy, setBusy] = useState(false);
+  const [alert, setAlert] = useState<string | null>(null);
+  const [fallback, setFallback] = useState<string | null>(null);
+  const urls = useRef<string[]>([]);
+  useEffect(() => () => urls.current.forEach((u) => URL.revokeObjectURL(u)), []);
+
+  async function open() {
+    if (busy) return;
+    setAlert(null);
+    setBusy(true);
+    const win = window.open('', '_blank');
+    if (win) {
+      win.opener = null;
+      win.document.title = t.documentLoading;
+      win.document.body.textContent = t.documentLoading;
+    }
+    const r = await api.post(contractDocumentResponseSchema, path, { token });
+    setBusy(false);
+    if (!r.ok) {
+      win?.close();
+      setAlert(r.error.message);
+      return;
+    }
+    const url = URL.createObjectURL(new Blob([r.data.data.html], { type: 'text/html;charset=utf-8' }));
+    urls.current.push(url);
+    if (win) win.location.replace(url);
+    else setFallback(url);
+  }
+
+  return (
+    <div className="company-section">
+      <button type="button" className="secondary" disabled={busy} onClick={() => void open()}>
+        {busy ? t.documentLoading : t.document}
+      </button>
+      {alert && (
+        <p role="alert" className="error">
+          {alert}
+        </p>
+      )}
+      {fallback && (
+        <p role="status">
+          {t.documentBlocked}{' '}
+          <a href={fallback} target="_blank" rel="noopener">
+            {t.documentOpen}
+          </a>
+        </p>
+      )}
+    </div>
   );
 }
 

@@ -29,5 +29,5 @@ export function fakeApi(handlers: Record<string, Handler>) {
 
 export const refused = (status: number, message: string, fields?: Record<string, string>) => ({
   status,
-  body: { error: { code: status === 404 ? 'not_found' : status === 409 ? 'conflict' : 'validation_failed', message, ...(fields ? { fields } : {}) } },
+  body: { error: { code: status === 404 ? 'not_found' : status === 409 ? 'conflict' : status === 410 ? 'gone' : 'validation_failed', message, ...(fields ? { fields } : {}) } },
 });
