@@ -48,7 +48,10 @@ try {
   process.exit(1);
 }
 
-const seeded = await seedIfEmpty(storage, (msg) => logger.info(msg), { secret: config.app.secret });
+// Demo data (known demo passwords among it) only ever goes into a demo store; a production store
+// starts from what the chain imports.
+const seeded = config.app.demo ? await seedIfEmpty(storage, (msg) => logger.info(msg), { secret: config.app.secret }) : { seeded: false, counts: {} };
+if (!config.app.demo && (await storage.isEmpty())) logger.warn('lageret er tomt: der lægges ingen demodata i et produktionslager – importér katalog, butikker og medarbejdere');
 // The first start's backup holds the seeded data (a later start took one when it opened).
 if (seeded.seeded) await snapshotAfterSeed?.();
 const where = config.storageUrl ? 'PostgreSQL' : config.dataDir;
