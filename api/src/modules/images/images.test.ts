@@ -22,6 +22,27 @@ describe('generated product images', () => {
     }
   });
 
+  it('sharp rasterises every view of every kind of article at every SPEC §9 width', async () => {
+    const widths = { xs: 75, sm: 145, md: 285, lg: 570, xl: 1180 } as const;
+    const kinds = new Map<string, (typeof articles)[number]>();
+    for (const a of articles) {
+      const key = `${a.category}/${a.attributes.subCategory ?? ''}/${a.attributes.material ?? ''}`;
+      if (!kinds.has(key)) kinds.set(key, a);
+    }
+    for (const a of kinds.values()) {
+      for (let i = 0; i < a.medias.length; i++) {
+        for (const [size, width] of Object.entries(widths)) {
+          const png = await sharp(Buffer.from(renderArticleSvg(a, i, size as keyof typeof widths))).png().toBuffer();
+          const meta = await sharp(png).metadata();
+          expect([meta.width, meta.height]).toEqual([width, Math.round(width / 2)]);
+        }
+        // Something is drawn: the picture is not one flat colour.
+        const stats = await sharp(Buffer.from(renderArticleSvg(a, i, 'sm'))).stats();
+        expect(stats.channels.some((c) => c.max - c.min > 60)).toBe(true);
+      }
+    }
+  });
+
   it('escapes text', () => {
     expect(escapeXml(`Face à Face <"Bocca"> & 'co'`)).toBe('Face à Face &lt;&quot;Bocca&quot;&gt; &amp; &apos;co&apos;');
   });
