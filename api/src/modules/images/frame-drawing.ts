@@ -107,7 +107,12 @@ export function frameLook(article: Article): FrameLook {
   const ratio = new Map<Shape, number>([['oval', 0.74], ['rektangulær', 0.6], ['firkantet', 0.84], ['cat-eye', 0.7], ['panto', 0.9], ['pilot', 0.88], ['wrap', 0.62]]).get(shape);
   if (shape === 'rund') a = b = Math.min(a, maxB);
   else if (ratio) b = Math.min(b, a * ratio);
-  a = shape === 'wrap' ? a * 1.04 : a;
+  // Shapes that rise above their lens height (the cat-eye's swept corner, the wrap's top bar) stay inside the front's box.
+  if (shape === 'cat-eye') b = Math.min(b, (40 - Math.max(rimW, 9) / 2) / 1.18);
+  if (shape === 'wrap') {
+    a *= 1.04;
+    b = Math.min(b, 29);
+  }
   const bend = 70 + Math.min(232, Math.max(196, (article.specification.length ?? 145) * 1.58));
 
   // Lens tint.

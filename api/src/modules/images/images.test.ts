@@ -91,6 +91,20 @@ describe('frame parts for the 3D view and the try-on (SPEC §1)', () => {
     }
   });
 
+  it('keeps every drawn part inside its box: nothing is cut off at the edges the 3D view joins', async () => {
+    for (const a of frames.filter((_, i) => i % 6 === 0)) {
+      for (const part of ['front', 'temple'] as const) {
+        const { data, info } = await sharp(Buffer.from(renderFramePartSvg(a, part))).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+        const opaque = (x: number, y: number) => data[(y * info.width + x) * 4 + 3]! > 40;
+        const edge: boolean[] = [];
+        for (let x = 0; x < info.width; x++) edge.push(opaque(x, 0), opaque(x, info.height - 1));
+        // The temple's left edge is its hinge end, drawn up to the edge on purpose.
+        for (let y = 0; y < info.height; y++) edge.push(part === 'front' && opaque(0, y), opaque(info.width - 1, y));
+        expect(edge.some(Boolean), `${a.id} ${part}`).toBe(false);
+      }
+    }
+  });
+
   it('serves both parts with caching headers and a 304 on a matching ETag', async () => {
     const t = await makeTestApp();
     const a = (await t.storage.collection(articlesCollection).all()).find((x) => x.category === 'solbriller')!;
