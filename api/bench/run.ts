@@ -1,6 +1,6 @@
 // `pnpm bench`: numbers, not pass/fail. Every figure is measured in this run, next to a
 // baseline measured in the same run on the same machine. Last, the same store and HTTP figures on
-// PostgreSQL (bench/postgres.ts: its knobs are listed there). BENCH_ONLY=widget | orders (lowdb and
+// PostgreSQL (bench/postgres.ts: its knobs are listed there). BENCH_ONLY=widget | pictures | orders (lowdb and
 // PostgreSQL order writes and lookups) | postgres (the PostgreSQL part alone) | flood | images | abuse
 // (issue 15's event flood and image load against their limits, bench/abuse.ts; exits non-zero on a FAIL).
 import { spawn } from 'node:child_process';
@@ -16,6 +16,7 @@ import { categoryTree } from '../src/modules/catalogue/tree';
 import { SearchService } from '../src/modules/search/service';
 import type { CatalogueSnapshot } from '../src/modules/catalogue/service';
 import { generateArticles } from '../src/seed/catalogue';
+import { renderArticleSvg } from '../src/modules/images/svg';
 import { WidgetEngine, type QueryInput } from '../src/modules/widget/engine';
 import { seedIfEmpty } from '../src/seed/index';
 import { nextNumber } from '../src/storage/counter';
@@ -92,6 +93,34 @@ async function searchLatency() {
   console.table({ 'index build (ms)': fmt(build, 1), 'p50 (ms)': fmt(pct(times, 50), 3), 'p95 (ms)': fmt(pct(times, 95), 3), 'max (ms)': fmt(times.at(-1)!, 3) });
   await storage.close();
   await rm(dir, { recursive: true, force: true });
+}
+
+/** Issue 16 item 7: drawing every seeded picture (SVG, md) against serialising its article, the same run. */
+function pictureDrawing() {
+  const articles = generateArticles();
+  const draw: number[] = [];
+  const json: number[] = [];
+  let bytes = 0;
+  let sink = 0;
+  for (let round = 0; round < 3; round++) {
+    for (const a of articles) {
+      for (let i = 0; i < a.medias.length; i++) {
+        let t = performance.now();
+        bytes += renderArticleSvg(a, i, 'md').length;
+        draw.push(performance.now() - t);
+        t = performance.now();
+        sink += JSON.stringify(a).length;
+        json.push(performance.now() - t);
+      }
+    }
+  }
+  draw.sort((a, b) => a - b);
+  json.sort((a, b) => a - b);
+  console.log(`\nProduct pictures drawn in-process (${draw.length} SVGs over ${fmt(sink / 1024 / 1024, 0)} MB of article JSON, ${fmt(bytes / draw.length / 1024, 1)} KB average; budget 5 ms each)`);
+  console.table({
+    'JSON.stringify(article) (baseline)': { 'p50 (ms)': fmt(pct(json, 50), 3), 'p95 (ms)': fmt(pct(json, 95), 3), 'max (ms)': fmt(json.at(-1)!, 3) },
+    'renderArticleSvg(article, view, md)': { 'p50 (ms)': fmt(pct(draw, 50), 3), 'p95 (ms)': fmt(pct(draw, 95), 3), 'max (ms)': fmt(draw.at(-1)!, 3) },
+  });
 }
 
 /** The catalogue grown to `n` articles: seeded ones plus variants with new ids, names and prices. */
@@ -290,8 +319,14 @@ if (process.env.BENCH_ONLY === 'orders' || process.env.BENCH_ONLY === 'postgres'
   await postgresBench(process.env.BENCH_ONLY === 'orders' ? await orderWrites() : undefined);
   process.exit(0);
 }
+// BENCH_ONLY=pictures: drawing the product pictures alone.
+if (process.env.BENCH_ONLY === 'pictures') {
+  pictureDrawing();
+  process.exit(0);
+}
 await widgetSearch();
 if (process.env.BENCH_ONLY === 'widget') process.exit(0);
+pictureDrawing();
 await searchLatency();
 await cartWrites();
 const lowdbOrders = await orderWrites();

@@ -102,6 +102,8 @@ interface Draft {
   storeOnlyShare?: number;
   exclusive?: boolean;
   alt: string;
+  /** The alt text of each picture after the first, saying what it shows (api images/svg.ts draws them). */
+  altViews?: string[];
 }
 
 function finish(r: Random, d: Draft, index: number, slugs: Set<string>): Article {
@@ -127,7 +129,7 @@ function finish(r: Random, d: Draft, index: number, slugs: Set<string>): Article
   const images = d.category === 'kontaktlinser' ? 2 : d.category.startsWith('tilbehør') || d.category === 'oejenpleje' ? 1 : 3;
   const medias = Array.from({ length: images }, (_, i) => {
     const u = (size: string) => `/media/articles/${id}/${i}/${size}.svg`;
-    return { xs: u('xs'), sm: u('sm'), md: u('md'), lg: u('lg'), xl: u('xl'), alt: i === 0 ? d.alt : `${d.alt}, set fra siden` };
+    return { xs: u('xs'), sm: u('sm'), md: u('md'), lg: u('lg'), xl: u('xl'), alt: i === 0 ? d.alt : (d.altViews?.[i - 1] ?? `${d.alt}, set fra siden`) };
   });
   const skus = d.skuNames.map((name, i) => ({
     id: `${id}-${i + 1}`,
@@ -239,6 +241,7 @@ function frameDraft(r: Random, category: 'briller' | 'solbriller' | 'sportsbrill
     badges,
     exclusive: brandName === 'Lindberg' || brandName === 'Ørgreen',
     alt: `${name} i ${color}, set forfra`,
+    altViews: [`${name} i ${color}, set fra siden`, `${name} i ${color}, set skråt forfra`],
   };
 }
 
@@ -310,6 +313,7 @@ function lensDrafts(): Draft[] {
         badges: ['contact-lens-safety', 'fast-delivery', 'free-return'],
         storeOnlyShare: 0.02,
         alt: `Æske med ${m.model}, ${pack} stk.`,
+        altViews: [`Æske med ${m.model}, ${pack} stk., set skråt fra siden med en blisterpakning`],
       });
     });
   }

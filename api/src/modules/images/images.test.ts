@@ -22,6 +22,27 @@ describe('generated product images', () => {
     }
   });
 
+  it('sharp rasterises every view of every kind of article at every SPEC §9 width', async () => {
+    const widths = { xs: 75, sm: 145, md: 285, lg: 570, xl: 1180 } as const;
+    const kinds = new Map<string, (typeof articles)[number]>();
+    for (const a of articles) {
+      const key = `${a.category}/${a.attributes.subCategory ?? ''}/${a.attributes.material ?? ''}`;
+      if (!kinds.has(key)) kinds.set(key, a);
+    }
+    for (const a of kinds.values()) {
+      for (let i = 0; i < a.medias.length; i++) {
+        for (const [size, width] of Object.entries(widths)) {
+          const png = await sharp(Buffer.from(renderArticleSvg(a, i, size as keyof typeof widths))).png().toBuffer();
+          const meta = await sharp(png).metadata();
+          expect([meta.width, meta.height]).toEqual([width, Math.round(width / 2)]);
+        }
+        // Something is drawn: the picture is not one flat colour.
+        const stats = await sharp(Buffer.from(renderArticleSvg(a, i, 'sm'))).stats();
+        expect(stats.channels.some((c) => c.max - c.min > 60)).toBe(true);
+      }
+    }
+  });
+
   it('escapes text', () => {
     expect(escapeXml(`Face à Face <"Bocca"> & 'co'`)).toBe('Face à Face &lt;&quot;Bocca&quot;&gt; &amp; &apos;co&apos;');
   });
@@ -56,13 +77,32 @@ describe('frame parts for the 3D view and the try-on (SPEC §1)', () => {
     }
   });
 
-  it('draws one temple arm as in the side picture, without the front edge', () => {
-    const a = frames[0]!;
-    const temple = renderFramePartSvg(a, 'temple');
-    expect(temple).toContain('<path d="M70 90 H300 Q330 92 338 120"/>');
-    expect(temple).not.toContain('M70 70 V110');
-    expect(renderArticleSvg(a, 1, 'md')).toContain(afterTitle(temple).replace('</g>', ''));
-    expect(temple).not.toContain('fill="#f7f7f5"');
+  it('draws one temple arm as in the side picture, hinge end at (70, 90), without the front edge', () => {
+    for (const a of frames.slice(0, 30)) {
+      const temple = renderFramePartSvg(a, 'temple');
+      // The temple starts at its hinge, the left edge of the part's box at the hinge height.
+      expect(temple).toMatch(/M7[02] (90|8\d(\.\d)?) /);
+      expect(temple).toContain('viewBox="70 60 276 88"');
+      expect(temple).not.toContain('fill="#f7f7f5"');
+      // The side picture draws the very same temple, then the front edge-on in front of it.
+      const side = renderArticleSvg(a, 1, 'md');
+      expect(side).toContain(afterTitle(temple));
+      expect(afterTitle(side).endsWith(afterTitle(temple))).toBe(false);
+    }
+  });
+
+  it('keeps every drawn part inside its box: nothing is cut off at the edges the 3D view joins', async () => {
+    for (const a of frames.filter((_, i) => i % 6 === 0)) {
+      for (const part of ['front', 'temple'] as const) {
+        const { data, info } = await sharp(Buffer.from(renderFramePartSvg(a, part))).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+        const opaque = (x: number, y: number) => data[(y * info.width + x) * 4 + 3]! > 40;
+        const edge: boolean[] = [];
+        for (let x = 0; x < info.width; x++) edge.push(opaque(x, 0), opaque(x, info.height - 1));
+        // The temple's left edge is its hinge end, drawn up to the edge on purpose.
+        for (let y = 0; y < info.height; y++) edge.push(part === 'front' && opaque(0, y), opaque(info.width - 1, y));
+        expect(edge.some(Boolean), `${a.id} ${part}`).toBe(false);
+      }
+    }
   });
 
   it('serves both parts with caching headers and a 304 on a matching ETag', async () => {
