@@ -12,6 +12,9 @@ export const storePort = Number(process.env.E2E_STORE_PORT ?? 5184);
 export const apiURL = `http://127.0.0.1:${apiPort}`;
 export const webURL = `http://localhost:${webPort}`;
 export const storeURL = `http://localhost:${storePort}`;
+/** The host page of the real Depict UI client (issue 18), an origin the API's widget CORS allows. */
+export const depictPort = Number(process.env.E2E_DEPICT_PORT ?? apiPort + 3);
+export const depictURL = `http://localhost:${depictPort}`;
 
 /** The system Chromium when there is one (Debian's /usr/bin/chromium), else Playwright's own. */
 export function chromiumPath(): string | undefined {

@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { apiPort, apiURL, chromiumPath, dataDir, storePort, storeURL, webPort, webURL } from './env';
+import { apiPort, apiURL, chromiumPath, dataDir, depictPort, depictURL, storePort, storeURL, webPort, webURL } from './env';
 
 // Built for demo mode like the README's start: the Demo marker is in the first paint.
 const appEnv = { API_URL: apiURL, VITE_DEMO: '1' };
@@ -39,7 +39,7 @@ export default defineConfig({
     {
       command: 'pnpm --filter @optik/api start',
       url: `${apiURL}/healthz`,
-      env: { DEMO: '1', PORT: String(apiPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT_MAX: '50', PUBLIC_WEB_URL: webURL },
+      env: { DEMO: '1', PORT: String(apiPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT_MAX: '50', PUBLIC_WEB_URL: webURL, WIDGET_ALLOWED_ORIGINS: depictURL },
       reuseExistingServer: false,
       timeout: 120_000,
       cwd: '..',
@@ -59,6 +59,14 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 180_000,
       cwd: '..',
+    },
+    {
+      // The real Depict UI client (issue 18), bundled from node_modules for this API and served as a page.
+      command: 'node depict-host/serve.mjs',
+      url: depictURL,
+      env: { API_URL: apiURL, DEPICT_PORT: String(depictPort) },
+      reuseExistingServer: false,
+      timeout: 120_000,
     },
   ],
 });

@@ -5,7 +5,7 @@ import { customerAgent, makeTestApp, shopperAgent } from './test/harness';
 import { accountsCollection } from './modules/auth/records';
 import { widgetEventsCollection } from './modules/widget/records';
 
-/** Issue 15 finding 8: every string and list from outside has a maximum; over it is a 400 in the one JSON error shape, and nothing is stored. */
+/** Issue 15 finding 8: every string and list from outside has a maximum; over it is a 400 (the widget's /v2 API: 422, issue 18) in the one JSON error shape, and nothing is stored. */
 const LONG = 'a'.repeat(200_000);
 /** Over every text limit, short enough that several fit in one request body (256 kB). */
 const OVER = 'a'.repeat(5_000);
@@ -48,11 +48,11 @@ describe('input limits', () => {
     // 200,000 characters are over the 64 KB body limit of create-events (issue 15 finding 4): refused before parsing.
     const huge = await request(t.app).post('/v2/create-events').send({ ...ctx, events: [{ event_type: 'click', product_id: LONG }] }).expect(413);
     expect(apiErrorSchema.parse(huge.body).error.code).toBe('bad_request');
-    const long = await request(t.app).post('/v2/create-events').send({ ...ctx, events: [{ event_type: 'click', product_id: 'a'.repeat(101) }] }).expect(400);
+    const long = await request(t.app).post('/v2/create-events').send({ ...ctx, events: [{ event_type: 'click', product_id: 'a'.repeat(101) }] }).expect(422);
     expect(apiErrorSchema.parse(long.body).error.fields).toEqual({ 'events.0.product_id': 'Højst 100 tegn.' });
-    const many = await request(t.app).post('/v2/create-events').send({ ...ctx, events: Array.from({ length: 101 }, () => ({ event_type: 'click', product_id: 'a-00001' })) }).expect(400);
+    const many = await request(t.app).post('/v2/create-events').send({ ...ctx, events: Array.from({ length: 101 }, () => ({ event_type: 'click', product_id: 'a-00001' })) }).expect(422);
     expect(apiErrorSchema.parse(many.body).error.fields).toEqual({ events: 'Højst 100 ad gangen.' });
-    const ids = await request(t.app).post('/v2/create-events').send({ ...ctx, events: [{ event_type: 'click', product_ids: Array.from({ length: 201 }, (_, i) => String(i)) }] }).expect(400);
+    const ids = await request(t.app).post('/v2/create-events').send({ ...ctx, events: [{ event_type: 'click', product_ids: Array.from({ length: 201 }, (_, i) => String(i)) }] }).expect(422);
     expect(Object.keys(apiErrorSchema.parse(ids.body).error.fields!)).toEqual(['events.0.product_ids']);
     expect(await t.storage.collection(widgetEventsCollection).count()).toBe(0);
   });
@@ -60,20 +60,20 @@ describe('input limits', () => {
   it('refuses a widget search with an over-long query or filter value', async () => {
     const t = await makeTestApp();
     const ctx = { tenant: 'profil-optik', market: 'dk' };
-    const q = await request(t.app).post('/v2/search/results').send({ ...ctx, query: LONG }).expect(400);
+    const q = await request(t.app).post('/v2/search/results').send({ ...ctx, query: LONG }).expect(422);
     expect(apiErrorSchema.parse(q.body).error.fields).toEqual({ query: 'Højst 200 tegn.' });
-    const f = await request(t.app).post('/v2/search/results').send({ ...ctx, filters: [{ field: 'brand', op: 'in', data: [LONG] }] }).expect(400);
+    const f = await request(t.app).post('/v2/search/results').send({ ...ctx, filters: [{ field: 'brand', op: 'in', data: [LONG] }] }).expect(422);
     expect(Object.keys(apiErrorSchema.parse(f.body).error.fields!)).toEqual(['filters.0.data']);
     await request(t.app).post('/v2/search/results').send({ ...ctx, query: 'a'.repeat(200), filters: [{ field: 'brand', op: 'in', data: ['Ray-Ban', 'Gucci'] }] }).expect(200);
   });
 
-  it('answers 400, never 500, for filter data that is an object (issue 15 finding 5: {"toString":1} reached the engine)', async () => {
+  it('answers 422, never 500, for filter data that is an object (issue 15 finding 5: {"toString":1} reached the engine)', async () => {
     const t = await makeTestApp();
     const ctx = { tenant: 'profil-optik', market: 'dk' };
     for (const data of [{ toString: 1 }, [{ valueOf: 1 }], { __proto__: { x: 1 } }]) {
       for (const path of ['/v2/search/results', '/v2/product-listing']) {
         const res = await request(t.app).post(path).send({ ...ctx, category_id: 'briller', filters: [{ field: 'brand', op: 'in', data }] });
-        expect(res.status).toBe(400);
+        expect(res.status).toBe(422);
         expect(Object.keys(apiErrorSchema.parse(res.body).error.fields!)).toEqual(['filters.0.data']);
       }
     }

@@ -23,6 +23,10 @@ export const notFound = (message: string = da.errors.notFound) => new HttpError(
 export const badRequest = (fields: Record<string, string>, message: string = da.errors.correctAndRetry) =>
   new HttpError(400, 'validation_failed', message, fields);
 
+/** A well-formed request that fails validation, where the caller's clients retry a 400 (the widget's /v2 API: 422 stops their retries, SPEC §7). */
+export const unprocessable = (fields: Record<string, string>, message: string = da.errors.correctAndRetry) =>
+  new HttpError(422, 'validation_failed', message, fields);
+
 /** Zod issues → `{ "path.to.field": "Danish message" }`, first message per field. */
 export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -37,6 +41,13 @@ export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
 export function parseOr400<S extends z.core.$ZodType>(schema: S, value: unknown): z.output<S> {
   const result = z.safeParse(schema, value);
   if (!result.success) throw badRequest(fieldErrors(result.error));
+  return result.data;
+}
+
+/** As parseOr400, answering 422 (see `unprocessable`). */
+export function parseOr422<S extends z.core.$ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = z.safeParse(schema, value);
+  if (!result.success) throw unprocessable(fieldErrors(result.error));
   return result.data;
 }
 

@@ -3,12 +3,15 @@ import type { SelectedFilter, Sorting } from '@optik/shared/widget';
 import { t } from '../messages';
 import type { WidgetText } from './provider';
 
-/** A facet as the provider answers it (SPEC §3 filter: field, type, meta with group_title, values, counts, min, max). */
+/**
+ * A facet as the provider answers it, in Depict's client's shape (issue 18): field, op and a meta
+ * with type, group_title, values, names, counts, min, max. A top-level `type` (the shape before) is still read.
+ */
 export interface WidgetFacet {
   [key: string]: unknown;
   field: string;
   type?: string;
-  meta?: { group_title?: string; [key: string]: unknown };
+  meta?: { type?: string; group_title?: string; [key: string]: unknown };
 }
 
 export interface SortOption extends Sorting {
@@ -29,14 +32,20 @@ export function toFacetView(f: WidgetFacet): FacetView | null {
   const values = Array.isArray(meta.values) ? meta.values : [];
   const counts = Array.isArray(meta.counts) ? meta.counts : [];
   const countAt = (i: number) => num(counts[i]) ?? 0;
-  if (f.type === 'range') return { kind: 'range', field: f.field, title, min: num(meta.min), max: num(meta.max) };
-  if (f.type === 'checkbox-boolean') {
-    const list = values.flatMap((v, i) => (typeof v === 'boolean' ? [{ value: v, count: countAt(i) }] : []));
+  const type = typeof meta.type === 'string' ? meta.type : f.type;
+  if (type === 'range') return { kind: 'range', field: f.field, title, min: num(meta.min), max: num(meta.max) };
+  // Yes/no: a radio of 'true'/'false' (Depict's shape), or booleans (before).
+  const yesNo = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : v === 'true' ? true : v === 'false' ? false : undefined);
+  if (type === 'checkbox-boolean' || (type === 'radio' && values.length > 0 && values.every((v) => yesNo(v) !== undefined))) {
+    const list = values.flatMap((v, i) => {
+      const value = yesNo(v);
+      return value === undefined ? [] : [{ value, count: countAt(i) }];
+    });
     // "Ja" before "Nej".
     list.sort((a, b) => Number(b.value) - Number(a.value));
     return list.length ? { kind: 'boolean', field: f.field, title, values: list } : null;
   }
-  if (f.type === 'checkbox' || f.type === undefined) {
+  if (type === 'checkbox' || type === undefined) {
     const list = values.flatMap((v, i) => (typeof v === 'string' ? [{ value: v, count: countAt(i) }] : []));
     return list.length ? { kind: 'checkbox', field: f.field, title, values: list } : null;
   }

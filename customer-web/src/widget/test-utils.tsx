@@ -69,9 +69,10 @@ export function answerSearch(body: SearchBody | ListingBody, all: readonly FakeP
     displays: page.map(({ polarized: _polarized, ...d }, i) => ({ ...d, search_result_id: `req:${offset + i}` })),
     sorts: SORTS,
     filters: [
-      { field: 'brand', type: 'checkbox', meta: { group_title: 'Mærke', values: ['Ray-Ban', 'Gucci'], counts: [base.filter((p) => p.brand === 'Ray-Ban').length, base.filter((p) => p.brand === 'Gucci').length] } },
-      { field: 'polarized', type: 'checkbox-boolean', meta: { group_title: 'Polariserede glas', values: [true, false], counts: [count((p) => p.polarized), count((p) => !p.polarized)] } },
-      { field: 'price', type: 'range', meta: { group_title: 'Pris', min: 1000, max: 1300 } },
+      // The API's shape (issue 18: Depict's client's): op, and the type in meta.
+      { field: 'brand', op: 'in', meta: { type: 'checkbox', group_title: 'Mærke', values: ['Ray-Ban', 'Gucci'], counts: [base.filter((p) => p.brand === 'Ray-Ban').length, base.filter((p) => p.brand === 'Gucci').length] } },
+      { field: 'polarized', op: 'eq', meta: { type: 'radio', group_title: 'Polariserede glas', values: ['true', 'false'], names: ['Ja', 'Nej'], counts: [count((p) => p.polarized), count((p) => !p.polarized)] } },
+      { field: 'price', op: 'inrange', meta: { type: 'range', group_title: 'Pris', min: 1000, max: 1300 } },
     ],
     search_request_id: 'req',
     content_search_links: [],

@@ -19,6 +19,12 @@ export interface FetcherOptions {
    * fall back to the device's data at once, and its outbox keeps a persistent backoff.
    */
   maxAttempts?: number;
+  /**
+   * Statuses a retried request stops on, besides 2xx; others are tried again. By default every
+   * status below 500 but 408 and 429. The widget client follows SPEC §7 to the letter: 200,
+   * 404 and 422 (the /v2 API answers 422 to a request that fails validation, issue 18).
+   */
+  finalStatuses?: readonly number[];
 }
 
 export interface RequestOptions {
@@ -42,7 +48,7 @@ export const BASE_DELAY_MS = 100;
 export const MAX_DELAY_MS = 60_000;
 
 /** Statuses after which trying again cannot help: SPEC §7 stops on 200, 404 and 422; other 4xx are the caller's to fix. */
-function isFinal(status: number): boolean {
+function isFinalByDefault(status: number): boolean {
   if (status === 408 || status === 429) return false;
   return status < 500;
 }
@@ -96,6 +102,8 @@ export function createFetcher(opts: FetcherOptions) {
   }
 
   const maxAttempts = Math.max(1, Math.min(MAX_ATTEMPTS, opts.maxAttempts ?? MAX_ATTEMPTS));
+  const finalStatuses = opts.finalStatuses;
+  const isFinal = finalStatuses ? (status: number) => (status >= 200 && status < 300) || finalStatuses.includes(status) : isFinalByDefault;
 
   async function withRetry(url: string, init: RequestInit, retry: boolean, signal?: AbortSignal): Promise<RawResponse> {
     const delays = backoffDelays(random);

@@ -3,12 +3,28 @@ import './zod-locale';
 import { maxChars, maxItems } from './common';
 import { LIST_MAX, TEXT_MAX, limitMessages } from './limits';
 
-/** SPEC §3 widget entities (the embeddable search/category/recommendation widget, /v2 API). */
+/** Result ids a card carries: the click event names the search, listing or recommendation it came from. */
+const resultIdFields = {
+  search_result_id: z.optional(z.string()),
+  product_listing_result_id: z.optional(z.string()),
+  recommendation_id: z.optional(z.string()),
+};
+
+/**
+ * One variant of a product as a card shows it: the whole display (issue 18: Depict's client
+ * reads only `variant_displays[variant_index]`, so a variant lacking title, brand or prices
+ * renders a blank card).
+ */
 export const variantDisplaySchema = z.object({
   product_id: z.string(),
-  recommendation_id: z.optional(z.string()),
-  page_url: z.string(),
+  title: z.string(),
+  brand: z.optional(z.string()),
+  image_url: z.optional(z.string()),
   image_urls: z.array(z.string()),
+  original_price: z.number(),
+  sale_price: z.number(),
+  page_url: z.string(),
+  ...resultIdFields,
 });
 
 export const productDisplaySchema = z.object({
@@ -26,8 +42,7 @@ export const productDisplaySchema = z.object({
   variants: z.optional(z.array(z.unknown())),
   variant_index: z.optional(z.number().check(z.int())),
   variant_displays: z.optional(z.array(variantDisplaySchema)),
-  search_result_id: z.optional(z.string()),
-  recommendation_id: z.optional(z.string()),
+  ...resultIdFields,
   ga_product_id: z.optional(z.string()),
   ga_product_ids: z.optional(z.array(z.string())),
 });
@@ -50,12 +65,39 @@ export const selectedFilterSchema = z.object({
   data: z.unknown().check(z.refine((v) => isBoundedFilterValue(v), filterValueMessage)),
 });
 export const sortingSchema = z.object({ field: z.string().check(maxChars(TEXT_MAX.id)), order: z.enum(['asc', 'desc']) });
-export const widgetFilterSchema = z.looseObject({ field: z.string(), type: z.optional(z.string()), meta: z.optional(z.looseObject({ group_title: z.optional(z.string()) })) });
+/** A sort as requests carry it: Depict's client may leave out the order, which then means descending (issue 18). */
+export const sortingRequestSchema = z.object({ field: z.string().check(maxChars(TEXT_MAX.id)), order: z._default(z.enum(['asc', 'desc']), 'desc') });
+/** A sort the answer offers: Depict's client shows `meta.title` (our widget reads `title`, the same text). */
+export const sortOptionSchema = z.extend(sortingSchema, { title: z.optional(z.string()), meta: z.optional(z.looseObject({ title: z.optional(z.string()) })) });
+
+/** How a facet is chosen, in Depict's client's names: several values (checkbox), one of them (radio: yes/no facets), or a range. */
+export const widgetFilterTypeSchema = z.enum(['checkbox', 'radio', 'range']);
+/**
+ * A facet of an answer, in the shape Depict's client reads (issue 18): the filter to send back
+ * (`field`, `op`) and a `meta` with its type, group title, values, names, counts, min and max.
+ */
+export const widgetFilterSchema = z.looseObject({
+  field: z.string(),
+  op: z.optional(filterOperatorSchema),
+  meta: z.optional(
+    z.looseObject({
+      type: z.optional(z.string()),
+      group_title: z.optional(z.string()),
+      values: z.optional(z.array(z.unknown())),
+      names: z.optional(z.array(z.string())),
+      counts: z.optional(z.array(z.number())),
+      min: z.optional(z.number()),
+      max: z.optional(z.number()),
+    }),
+  ),
+});
+/** A category in a breadcrumb or quick links: `query_id` is what a listing request names it by. */
+const categoryLinkSchema = z.object({ title: z.string(), page_url: z.string(), query_id: z.optional(z.string()) });
 
 export const searchResultResponseSchema = z.object({
   n_hits: z.number().check(z.int(), z.nonnegative()),
   displays: z.array(productDisplaySchema),
-  sorts: z.optional(z.array(z.extend(sortingSchema, { title: z.optional(z.string()) }))),
+  sorts: z.optional(z.array(sortOptionSchema)),
   filters: z.optional(z.array(widgetFilterSchema)),
   search_request_id: z.string(),
   content_search_links: z.optional(z.array(z.object({ page_url: z.string(), title: z.string() }))),
@@ -67,10 +109,10 @@ export const searchResultResponseSchema = z.object({
 export const listingResponseSchema = z.object({
   n_hits: z.number().check(z.int(), z.nonnegative()),
   displays: z.array(productDisplaySchema),
-  sorts: z.optional(z.array(z.extend(sortingSchema, { title: z.optional(z.string()) }))),
+  sorts: z.optional(z.array(sortOptionSchema)),
   filters: z.optional(z.array(widgetFilterSchema)),
-  breadcrumb: z.optional(z.array(z.object({ title: z.string(), page_url: z.string() }))),
-  quick_links: z.optional(z.array(z.object({ title: z.string(), page_url: z.string() }))),
+  breadcrumb: z.optional(z.array(categoryLinkSchema)),
+  quick_links: z.optional(z.array(categoryLinkSchema)),
   product_listing_request_id: z.string(),
   cursor: z.optional(z.nullable(z.string())),
 });
@@ -83,6 +125,8 @@ export const suggestionsResponseSchema = z.object({
       title: z.string(),
       parent_title: z.optional(z.string()),
       category_type: z.optional(z.string()),
+      /** A category suggestion's id: the `query_id` of its listing (Depict's client builds its link from it). */
+      category_id: z.optional(z.string()),
       page_url: z.optional(z.string()),
     }),
   ),
@@ -168,7 +212,9 @@ export const widgetContextSchema = z.object({
 
 const pageFields = {
   filters: z._default(z.array(selectedFilterSchema).check(maxItems(LIST_MAX.filters)), []),
-  sorting: z.optional(z.nullable(sortingSchema)),
+  sorting: z.optional(z.nullable(sortingRequestSchema)),
+  /** Depict's client's name for `sorting` (issue 18); `sorting` wins when both are sent. */
+  sort: z.optional(z.nullable(sortingRequestSchema)),
   limit: z._default(z.number().check(z.int(), z.gte(1), z.lte(100)), 20),
   /** Opaque position of the next page, from the previous answer's `cursor`. */
   cursor: z.optional(z.nullable(z.string().check(maxChars(TEXT_MAX.token)))),
@@ -177,14 +223,24 @@ const pageFields = {
 export const searchResultsRequestSchema = z.extend(widgetContextSchema, { query: z._default(z.string().check(z.trim(), maxChars(TEXT_MAX.query)), ''), ...pageFields });
 export type SearchResultsRequest = z.input<typeof searchResultsRequestSchema>;
 
-/** `category_id` is a catalogue route such as `/solbriller/ray-ban` (leading slash optional). */
-export const productListingRequestSchema = z.extend(widgetContextSchema, {
-  category_id: z.pipe(
-    z.string().check(z.trim(), z.minLength(1), maxChars(TEXT_MAX.query)),
-    z.transform((s: string) => (s.startsWith('/') ? s : `/${s}`)),
-  ),
-  ...pageFields,
-});
+const routeId = z.pipe(
+  z.string().check(z.trim(), z.minLength(1), maxChars(TEXT_MAX.query)),
+  z.transform((s: string) => (s.startsWith('/') ? s : `/${s}`)),
+);
+/**
+ * The listing of a catalogue route such as `/solbriller/ray-ban` (leading slash optional), named
+ * by `category_id` or, as Depict's client does, by `query_id` with an optional listing `type`.
+ */
+export const productListingRequestSchema = z
+  .extend(widgetContextSchema, {
+    category_id: z.optional(routeId),
+    query_id: z.optional(routeId),
+    type: z.optional(z.enum(['category', 'collection', 'scollection'])),
+    ...pageFields,
+  })
+  .check(
+    z.refine((r) => r.category_id !== undefined || r.query_id !== undefined, { message: 'Kategorien mangler.', path: ['category_id'] }),
+  );
 export type ProductListingRequest = z.input<typeof productListingRequestSchema>;
 
 /** GET /v2/search/suggestions: query-string fields; `metadata` arrives as JSON text. */
@@ -193,16 +249,27 @@ export const suggestionsQuerySchema = z.extend(z.omit(widgetContextSchema, { met
   metadata: z.optional(z.string().check(maxChars(TEXT_MAX.url))),
 });
 
-export const relatedRequestSchema = z.extend(widgetContextSchema, {
-  product_id: z.string().check(z.minLength(1), maxChars(TEXT_MAX.id)),
-  query: z.optional(z.string().check(maxChars(TEXT_MAX.query))),
-  limit: z._default(z.number().check(z.int(), z.gte(1), z.lte(100)), 16),
-});
+/** POST /v2/search/related: products related to one product, or (Depict's client) to a search's own body. */
+export const relatedRequestSchema = z
+  .extend(widgetContextSchema, {
+    product_id: z.optional(z.string().check(z.minLength(1), maxChars(TEXT_MAX.id))),
+    query: z.optional(z.string().check(z.trim(), maxChars(TEXT_MAX.query))),
+    filters: z.optional(z.array(selectedFilterSchema).check(maxItems(LIST_MAX.filters))),
+    sorting: z.optional(z.nullable(sortingRequestSchema)),
+    sort: z.optional(z.nullable(sortingRequestSchema)),
+    cursor: z.optional(z.nullable(z.string().check(maxChars(TEXT_MAX.token)))),
+    limit: z._default(z.number().check(z.int(), z.gte(1), z.lte(100)), 16),
+  })
+  .check(z.refine((r) => r.product_id !== undefined || r.query !== undefined, { message: 'Produkt eller søgning mangler.', path: ['product_id'] }));
 
 export const recommendationKindSchema = z.enum(['category', 'product', 'products', 'general']);
-/** POST /v2/recommend/products/{kind}; `type` picks the strategy (SPEC §7: related, by product ids, landing_page, after_basket). */
+/**
+ * POST /v2/recommend/products/{kind}; `type` picks the strategy (SPEC §7: related, by product
+ * ids, landing_page, after_basket). Depict's types (`front_page`, `product_normal`, `cross_sell` …,
+ * issue 18) are accepted too and mapped to the closest one we compute (service.ts).
+ */
 export const recommendProductsRequestSchema = z.extend(widgetContextSchema, {
-  type: z.optional(z.enum(['related', 'products', 'landing_page', 'after_basket', 'category', 'popular'])),
+  type: z.optional(z.string().check(z.trim(), z.maxLength(64))),
   category_id: z.optional(z.string().check(maxChars(TEXT_MAX.query))),
   product_id: z.optional(z.string().check(maxChars(TEXT_MAX.id))),
   product_ids: z.optional(z.array(z.string().check(maxChars(TEXT_MAX.id))).check(maxItems(100))),
@@ -230,6 +297,7 @@ function providerEventOf(limited: boolean) {
       product_id: z.optional(idOrNumber()),
       product_ids: z.optional(z.array(idOrNumber()).check(items(LIST_MAX.products))),
       search_result_id: z.optional(z.string().check(z.maxLength(100))),
+      product_listing_result_id: z.optional(z.string().check(z.maxLength(100))),
       recommendation_id: z.optional(z.string().check(z.maxLength(100))),
       url: z.optional(z.string().check(z.maxLength(2000))),
       transaction_id: z.optional(idOrNumber()),

@@ -44,6 +44,17 @@ describe.each([
     expect(s).toEqual({ suggestions: [], suggestions_request_id: 'error' });
   });
 
+  it('follows SPEC §7 on statuses: a 422 (validation, issue 18) is final and reported, a 400 is tried again', async () => {
+    const errors: unknown[] = [];
+    const { f, calls } = fakeFetch([() => ({ status: 422, body: { error: {} } }), () => ({ status: 400, body: null }), () => ({ status: 400, body: null }), () => ({ status: 200, body: ok })]);
+    const c = createWidgetClient({ baseUrl: 'http://x', responses, fetch: f, sleep: async () => {}, onError: (e) => errors.push(e) });
+    expect((await c.searchResults({ market: 'dk', query: 'bad' })).failed).toBe(true);
+    expect(calls).toHaveLength(1);
+    expect(String(errors[0])).toContain('422');
+    expect((await c.searchResults({ market: 'dk', query: 'flaky' })).n_hits).toBe(1);
+    expect(calls).toHaveLength(4);
+  });
+
   it('does not keep a failure: the same request tries again', async () => {
     const { f, calls } = fakeFetch([() => ({ status: 404, body: null }), () => ({ status: 200, body: ok })]);
     const c = createWidgetClient({ baseUrl: 'http://x', responses, fetch: f, sleep: async () => {} });

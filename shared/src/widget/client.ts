@@ -1,6 +1,6 @@
 import type { z } from 'zod/mini';
 import { createFetcher, type FetcherOptions } from '../client/request';
-import type { listingResponseSchema, ProductListingRequest, RecommendProductsRequest, SearchResultsRequest, searchResultResponseSchema, suggestionsResponseSchema } from '../schemas/widget';
+import type { listingResponseSchema, ProductListingRequest, relatedRequestSchema, RecommendProductsRequest, SearchResultsRequest, searchResultResponseSchema, suggestionsResponseSchema } from '../schemas/widget';
 import type { WidgetResponseSchemas } from './response-schemas';
 
 /** SPEC §7: identical requests share one answer, kept 5 minutes (the 1-minute delay of the spec's weak-reference fallback is folded into it). */
@@ -33,8 +33,11 @@ type AnswerOf<K extends Answer> = z.output<WidgetResponseSchemas[K]>;
  * (they have no side effect), identical requests in flight or answered in the last 5 minutes
  * share one answer, and failures answer the SPEC §8 empty shapes.
  */
+/** SPEC §7: the widget's reads stop retrying on 200, 404 and 422 (a well-formed request that fails validation). */
+export const WIDGET_FINAL_STATUSES = [200, 404, 422] as const;
+
 export function createWidgetClient(opts: WidgetClientOptions) {
-  const request = createFetcher(opts);
+  const request = createFetcher({ finalStatuses: WIDGET_FINAL_STATUSES, ...opts });
   const now = opts.now ?? Date.now;
   const cache = new Map<string, { at: number; value: Promise<unknown> }>();
 
@@ -80,7 +83,7 @@ export function createWidgetClient(opts: WidgetClientOptions) {
   return {
     searchResults: (body: SearchResultsRequest) => post('search', '/v2/search/results', body, failedSearch),
     productListing: (body: ProductListingRequest) => post('listing', '/v2/product-listing', body, failedListing),
-    related: (body: { tenant?: string; market: string; product_id: string; limit?: number }) => post('recommendations', '/v2/search/related', body, () => ({ displays: [], recommendation_request_id: 'error' })),
+    related: (body: z.input<typeof relatedRequestSchema>) => post('recommendations', '/v2/search/related', body, () => ({ displays: [], recommendation_request_id: 'error' })),
     recommend: (kind: 'category' | 'product' | 'products' | 'general', body: RecommendProductsRequest) =>
       post('recommendations', `/v2/recommend/products/${kind}`, body, () => ({ displays: [], recommendation_request_id: 'error' })),
     suggestions: (q: { tenant?: string; market: string; query: string; dsid?: string; user_id?: string; session_id?: string; metadata?: unknown }) => {

@@ -145,7 +145,6 @@ describe('encodeFilterValue / decodeFilterValue: the readable encodings of SPEC 
     expect(encodeFilterValue(500)).toBe('NTAw');
     expect(encodeFilterValue({ a: 1 })).toBe('eyJhIjoxfQ==');
     expect(encodeFilterValue([1, 2, 3])).toBe(utf8ToBase64('[1,2,3]'));
-    expect(encodeFilterValue([])).toBe(utf8ToBase64('[]'));
     expect(encodeFilterValue(null)).toBe(utf8ToBase64('null'));
   });
 
@@ -174,9 +173,44 @@ describe('encodeFilterValue / decodeFilterValue: the readable encodings of SPEC 
   });
 
   it('undecodable text is ignored, never thrown', () => {
-    for (const text of ['', 'not base64!', '@@@', 'a', 'abcde', '////', utf8ToBase64('{oops'), '1-2-3', '\u201A', '\u2023', '\u201A\u2023', '5-', '-']) {
+    for (const text of ['', 'not base64!', '@@@', 'a', 'abcde', '////', utf8ToBase64('{oops'), '1-2-3', '5-', '-']) {
       expect(() => decodeFilterValue(text)).not.toThrow();
       expect(decodeFilterValue(text), text).toBeUndefined();
+    }
+  });
+
+  it("issue 18: reads what Depict's client writes — 1/0, an empty list as ‣ or ‚‚, inrange with any number of numbers", () => {
+    const depict = (query: string) => decodeWidgetState(new URLSearchParams(query), { key: '' }).filters;
+    expect(depict('f_polariserede%20glas%E2%89%A1=1')).toEqual([{ field: 'polariserede glas', op: 'eq', data: true }]);
+    expect(depict('f_tilbud%E2%89%A1=0')).toEqual([{ field: 'tilbud', op: 'eq', data: false }]);
+    for (const empty of ['\u2023', '\u201A\u201A', '\u201A', '\u201A\u2023']) expect(decodeFilterValue(empty), empty).toEqual({ value: [] });
+    expect(depict(`f_m%C3%A6rke=${encodeURIComponent('\u2023')}`)).toEqual([{ field: 'mærke', op: 'in', data: [] }]);
+    expect(depict(`f_pris%F0%9F%94%A2=1-2-3`)).toEqual([{ field: 'pris', op: 'inrange', data: [1, 2, 3] }]);
+    expect(depict(`f_pris%F0%9F%94%A2=100-500`)).toEqual([{ field: 'pris', op: 'inrange', data: [100, 500] }]);
+    expect(decodeFilterValue('1-2-3', 'inrange')).toEqual({ value: [1, 2, 3] });
+    expect(decodeFilterValue('1-2-3', 'in')).toBeUndefined();
+    expect(decodeFilterValue('1.5-2.25-3', 'inrange')).toEqual({ value: [1.5, 2.25, 3] });
+  });
+
+  it("issue 18: writes what Depict's client reads — no range form outside inrange, no signs in a range, [] as ‣", () => {
+    const written = (filters: SelectedFilter[]) => Object.fromEntries(encodeWidgetState({ filters }, { key: '' }));
+    // A two-number list under `in` is not a range: Depict reads ranges only under inrange and would drop it.
+    expect(written([{ field: 'power', op: 'in', data: [100, 500] }])).toEqual({ f_power: utf8ToBase64('[100,500]') });
+    expect(written([{ field: 'price', op: 'inrange', data: [100, 500] }])).toEqual({ 'f_price🔢': '100-500' });
+    expect(written([{ field: 'price', op: 'inrange', data: [1, 2, 3] }])).toEqual({ 'f_price🔢': '1-2-3' });
+    // Depict splits on every hyphen: a negative bound (or an exponent) goes as base64 JSON, which it reads.
+    expect(written([{ field: 'power', op: 'inrange', data: [-5, -1.5] }])).toEqual({ 'f_power🔢': utf8ToBase64('[-5,-1.5]') });
+    expect(written([{ field: 'x', op: 'inrange', data: [1e-7, 2] }])).toEqual({ 'f_x🔢': utf8ToBase64('[1e-7,2]') });
+    expect(written([{ field: 'brand', op: 'in', data: [] }])).toEqual({ f_brand: '\u2023' });
+    expect(written([{ field: 'polarized', op: 'eq', data: true }])).toEqual({ 'f_polarized≡': '1' });
+    // And each reads back the same in ours.
+    for (const f of [
+      { field: 'power', op: 'in', data: [100, 500] },
+      { field: 'price', op: 'inrange', data: [1, 2, 3] },
+      { field: 'power', op: 'inrange', data: [-5, -1.5] },
+      { field: 'brand', op: 'in', data: [] },
+    ] as SelectedFilter[]) {
+      expect(decodeWidgetState(new URLSearchParams(encodeWidgetState({ filters: [f] }, { key: '' })), { key: '' }).filters).toEqual([f]);
     }
   });
 

@@ -139,22 +139,34 @@ const decodeList = (text: string): string[] =>
     .filter((s) => s !== '')
     .map(decodeItem);
 
+/** A number Depict's range decoder reads back (it splits on every hyphen): no sign, no exponent. */
+const PLAIN_NUMBER_RE = /^\d+(?:\.\d+)?$/;
+const isPlainNumberList = (v: unknown): v is number[] => Array.isArray(v) && v.length >= 2 && v.every((n) => typeof n === 'number' && Number.isFinite(n) && PLAIN_NUMBER_RE.test(String(n === 0 ? 0 : n)));
+/** An `inrange` value of plain numbers, as Depict writes it: `1-2` or `1-2-3` (issue 18). */
+const PLAIN_RANGE_RE = /^\d+(?:\.\d+)?(?:-\d+(?:\.\d+)?)+$/;
+
 /**
- * Encode one filter value (SPEC §2). Returns undefined for values that would not survive the
- * round trip (undefined, NaN, functions, cycles, class instances …); such filters are not written.
+ * Encode one filter value (SPEC §2), for the filter's operator `op` when known. Returns
+ * undefined for values that would not survive the round trip (undefined, NaN, functions,
+ * cycles, class instances …); such filters are not written.
  *
  * - true/false → '1'/'0'
  * - '' → 0️⃣
- * - [a, b] of two finite numbers → 'a-b' (String(n): '-5--1.5', '1e-7-3'; -0 is written as 0)
+ * - [] → ‣ (as Depict's client writes it)
+ * - numbers under `inrange` → 'a-b' (or 'a-b-c'); with a sign or an exponent, base64 instead:
+ *   Depict's decoder splits on every hyphen. Under any other operator a list of numbers is
+ *   base64 (Depict reads a range only under `inrange`, issue 18). Without an operator, a pair
+ *   of finite numbers is written 'a-b' as before ('-5--1.5', '1e-7-3'; -0 as 0).
  * - non-empty string[] → items joined by ‚ (one item: trailing ‚); '' items as 0️⃣
  * - non-empty string[][] with non-empty inner lists → inner lists joined by ‚, each followed by ‣
  * - anything else → base64 of the UTF-8 JSON
  * Strings containing ‚ or ‣, or equal to 0️⃣, cannot be list items and make the list fall back to base64.
  */
-export function encodeFilterValue(value: unknown): string | undefined {
+export function encodeFilterValue(value: unknown, op?: FilterOperator): string | undefined {
   if (typeof value === 'boolean') return value ? '1' : '0';
   if (value === '') return EMPTY_STRING_TOKEN;
-  if (isNumberPair(value)) return `${String(value[0])}${RANGE_SEPARATOR}${String(value[1])}`;
+  if (Array.isArray(value) && value.length === 0) return NESTED_LIST_SEPARATOR;
+  if (op === 'inrange' ? isPlainNumberList(value) : op === undefined && isNumberPair(value)) return (value as number[]).map((n) => String(n)).join(RANGE_SEPARATOR);
   if (isStringList(value)) return encodeList(value, true);
   if (isNestedStringList(value)) {
     return value.map((inner) => encodeList(inner, false) + NESTED_LIST_SEPARATOR).join('');
@@ -165,9 +177,17 @@ export function encodeFilterValue(value: unknown): string | undefined {
 
 export type DecodedValue = { value: unknown } | undefined;
 
-/** Inverse of encodeFilterValue. Returns undefined (never throws) when the text cannot be decoded. */
-export function decodeFilterValue(text: string): DecodedValue {
+/** Only separators: an empty list as Depict writes it (‣, or ‚‚ from its one-item marker). */
+const ONLY_SEPARATORS_RE = new RegExp(`^[${LIST_SEPARATOR}${NESTED_LIST_SEPARATOR}]+$`);
+
+/**
+ * Inverse of encodeFilterValue, for the filter's operator `op` when known. Returns undefined
+ * (never throws) when the text cannot be decoded. Also reads what Depict's client writes: an
+ * empty list as ‣ or ‚‚, and under `inrange` any number of plain numbers ('1-2-3').
+ */
+export function decodeFilterValue(text: string, op?: FilterOperator): DecodedValue {
   if (text === '') return undefined;
+  if (ONLY_SEPARATORS_RE.test(text)) return { value: [] };
   if (text.includes(NESTED_LIST_SEPARATOR)) {
     const lists = text
       .split(NESTED_LIST_SEPARATOR)
@@ -182,6 +202,7 @@ export function decodeFilterValue(text: string): DecodedValue {
   if (text === '1') return { value: true };
   if (text === '0') return { value: false };
   if (text === EMPTY_STRING_TOKEN || text === EMPTY_STRING_TOKEN_BARE) return { value: '' };
+  if (op === 'inrange' && PLAIN_RANGE_RE.test(text)) return { value: text.split(RANGE_SEPARATOR).map(Number) };
   const range = RANGE_RE.exec(text);
   if (range) {
     const a = Number(range[1]);
@@ -317,7 +338,7 @@ export function encodeWidgetState(state: WidgetUrlState, options: WidgetUrlOptio
   const filters = new Map<string, string>();
   for (const filter of state.filters ?? []) {
     if (!filter.field) continue;
-    const value = encodeFilterValue(filter.data);
+    const value = encodeFilterValue(filter.data, filter.op);
     if (value === undefined) continue;
     const name = filterParamName(filter, options);
     filters.delete(name);
@@ -349,7 +370,7 @@ export function decodeWidgetState(params: URLSearchParams, options: WidgetUrlOpt
   for (const name of new Set(params.keys())) {
     const parsed = parseFilterParamName(name, options);
     if (!parsed) continue;
-    const decoded = decodeFilterValue(params.get(name) ?? '');
+    const decoded = decodeFilterValue(params.get(name) ?? '', parsed.op);
     if (!decoded) continue;
     const id = `${parsed.op}\u0000${parsed.field}`;
     const target = parsed.legacy ? legacy : current;

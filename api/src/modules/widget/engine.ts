@@ -67,10 +67,15 @@ export interface QueryInput {
   limit: number;
 }
 
+/**
+ * A facet in the shape Depict's client reads (issue 18): the filter to send back (`field`, `op`)
+ * and its `meta` (type, group title, values with names and counts, or a range's min and max).
+ * Yes/no facets are radios of 'true'/'false' (written 1/0 in addresses).
+ */
 export interface WidgetFilter {
   field: string;
-  type: 'checkbox' | 'checkbox-boolean' | 'range';
-  meta: { group_title: string; values?: (string | boolean)[]; counts?: number[]; min?: number; max?: number };
+  op: 'in' | 'eq' | 'inrange';
+  meta: { type: 'checkbox' | 'radio' | 'range'; group_title: string; values?: string[]; names?: string[]; counts?: number[]; min?: number; max?: number };
 }
 
 export interface QueryResult {
@@ -412,24 +417,35 @@ export class WidgetEngine {
         const n = ix.docs.length;
         for (let k = 0; k < n && lo < 0; k++) if (hasBit(m, ix.order.price[k]!)) lo = ix.order.price[k]!;
         for (let k = n - 1; k >= 0 && hi < 0; k--) if (hasBit(m, ix.order.price[k]!)) hi = ix.order.price[k]!;
-        if (lo >= 0) out.push({ field: f.field, type: 'range', meta: { group_title: f.title, min: Math.floor(ix.price[lo]!), max: Math.ceil(ix.price[hi]!) } });
+        if (lo >= 0) out.push({ field: f.field, op: 'inrange', meta: { type: 'range', group_title: f.title, min: Math.floor(ix.price[lo]!), max: Math.ceil(ix.price[hi]!) } });
         continue;
       }
       const counted = [...ix.facets.get(f.field)!].map(([v, bits]) => [v, popcount(bits, m)] as const).filter(([, c]) => c > 0);
       if (!counted.length) continue;
       if (f.kind === 'boolean') {
-        out.push({ field: f.field, type: 'checkbox-boolean', meta: { group_title: f.title, values: counted.map(([v]) => v === 'true'), counts: counted.map(([, c]) => c) } });
+        // "Ja" before "Nej".
+        counted.sort((a, b) => b[0].localeCompare(a[0]));
+        const names = counted.map(([v]) => (v === 'true' ? 'Ja' : 'Nej'));
+        out.push({ field: f.field, op: 'eq', meta: { type: 'radio', group_title: f.title, values: counted.map(([v]) => v), names, counts: counted.map(([, c]) => c) } });
       } else {
         counted.sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0], 'da'));
-        out.push({ field: f.field, type: 'checkbox', meta: { group_title: f.title, values: counted.map(([v]) => v), counts: counted.map(([, c]) => c) } });
+        out.push({ field: f.field, op: 'in', meta: { type: 'checkbox', group_title: f.title, values: counted.map(([v]) => v), counts: counted.map(([, c]) => c) } });
       }
     }
     return out;
   }
 }
 
-/** An article as a widget product card (prices in kroner, as the widget formats them). */
-export function toDisplay(a: Article, ids: { search_result_id?: string; recommendation_id?: string } = {}): ProductDisplay {
+/** The result id a card carries (one of them): the click event names it. */
+export type ResultIds = { search_result_id?: string; product_listing_result_id?: string; recommendation_id?: string };
+
+/**
+ * An article as a widget product card (prices in kroner, as the widget formats them). Every
+ * variant display is a whole card too: Depict's client shows `variant_displays[variant_index]`.
+ */
+export function toDisplay(a: Article, ids: ResultIds = {}): ProductDisplay {
+  const images = a.medias.map((m) => m.md);
+  const card = { title: a.name, brand: a.brand, image_url: a.medias[0]!.md, image_urls: images, original_price: a.price.unit.ordinaryPrice / 100, sale_price: a.price.unit.amount / 100 };
   return {
     product_id: a.id,
     title: a.name,
@@ -441,8 +457,8 @@ export function toDisplay(a: Article, ids: { search_result_id?: string; recommen
     original_price: a.price.unit.ordinaryPrice / 100,
     sale_price: a.price.unit.amount / 100,
     page_url: `/produkt/${a.slug}`,
-    variant_index: 0,
-    variant_displays: a.skus.map((s) => ({ product_id: s.id, page_url: `/produkt/${a.slug}?sku=${encodeURIComponent(s.id)}`, image_urls: a.medias.map((m) => m.md) })),
+    // Without a sku there is no variant to point at (the client would read a missing one).
+    ...(a.skus.length ? { variant_index: 0, variant_displays: a.skus.map((s) => ({ product_id: s.id, ...card, page_url: `/produkt/${a.slug}?sku=${encodeURIComponent(s.id)}`, ...ids })) } : {}),
     ga_product_id: a.id,
     ...ids,
   };

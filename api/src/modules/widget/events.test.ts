@@ -25,17 +25,17 @@ async function tempDir() {
 const post = (t: TestApp, body: unknown, from = '198.51.100.1') => request(t.app).post('/v2/create-events').set('X-Forwarded-For', from).send(body as object);
 
 describe('create-events is bounded (issue 15 finding 4)', () => {
-  it('refuses more than 100 events a call and over-long fields with 400 JSON, and takes 100', async () => {
+  it('refuses more than 100 events a call and over-long fields with 422 JSON (well-formed, failing validation: issue 18), and takes 100', async () => {
     const t = await makeTestApp();
-    const many = await post(t, { ...ctx, events: Array.from({ length: 101 }, (_, i) => click(`a-${i}`)) }).expect(400);
+    const many = await post(t, { ...ctx, events: Array.from({ length: 101 }, (_, i) => click(`a-${i}`)) }).expect(422);
     expect(many.body.error.code).toBe('validation_failed');
     expect(many.body.error.fields.events).toBe('Højst 100 ad gangen.');
     await post(t, { ...ctx, events: Array.from({ length: 100 }, (_, i) => click(`a-${i}`)) }).expect(200);
-    const long = await post(t, { ...ctx, events: [click('x'.repeat(101))] }).expect(400);
+    const long = await post(t, { ...ctx, events: [click('x'.repeat(101))] }).expect(422);
     expect(long.body.error.fields['events.0.product_id']).toBe('Højst 100 tegn.');
-    await post(t, { ...ctx, events: [click('a', { url: `https://shop.test/${'x'.repeat(2000)}` })] }).expect(400);
-    await post(t, { ...ctx, events: [click('a', { session_id: 's'.repeat(101) })] }).expect(400);
-    await post(t, { ...ctx, market: 'm'.repeat(17), events: [click('a')] }).expect(400);
+    await post(t, { ...ctx, events: [click('a', { url: `https://shop.test/${'x'.repeat(2000)}` })] }).expect(422);
+    await post(t, { ...ctx, events: [click('a', { session_id: 's'.repeat(101) })] }).expect(422);
+    await post(t, { ...ctx, market: 'm'.repeat(17), events: [click('a')] }).expect(422);
   });
 
   it('answers a body over 64 KB with 413 JSON before validating it, as JSON and as a text beacon', async () => {

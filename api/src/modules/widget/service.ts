@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { foldDanish, type Article, type Order, type ProductDisplay, type ProviderEvent, type productListingRequestSchema, type recommendProductsRequestSchema, type searchResultsRequestSchema } from '@optik/shared';
+import { foldDanish, type Article, type Order, type ProductDisplay, type ProviderEvent, type productListingRequestSchema, type recommendProductsRequestSchema, type relatedRequestSchema, type searchResultsRequestSchema } from '@optik/shared';
 import type { z } from 'zod';
 import type { Clock } from '../../deps';
-import { badRequest } from '../../http/errors';
+import { unprocessable } from '../../http/errors';
 import type { Page, Storage } from '../../storage/port';
 import type { CatalogueService, CatalogueSnapshot, CategoryTreeInput } from '../catalogue/service';
 import type { OrderService } from '../orders/service';
@@ -14,6 +14,18 @@ import { storageEventLog, type WidgetEventLog } from './event-log';
 type SearchRequest = z.output<typeof searchResultsRequestSchema>;
 type ListingRequest = z.output<typeof productListingRequestSchema>;
 type RecommendRequest = z.output<typeof recommendProductsRequestSchema>;
+type RelatedRequest = z.output<typeof relatedRequestSchema>;
+
+/**
+ * Recommendation types as clients name them (ours, SPEC §7, and Depict's), by the strategy we
+ * compute: related to a product, bought with the basket, or popular (of a category when one is
+ * named). A type not listed follows the request's kind (the path's suffix).
+ */
+const RECOMMENDATION_STRATEGY = new Map<string, 'related' | 'basket' | 'popular'>([
+  ...['related', 'product', 'product_normal', 'product_page', 'similar', 'similar_products', 'alternatives', 'look_alike', 'style_with', 'recently_viewed'].map((t) => [t, 'related'] as const),
+  ...['after_basket', 'basket', 'cart', 'cart_page', 'checkout', 'cross_sell', 'complementary', 'bought_together', 'frequently_bought_together', 'upsell', 'products'].map((t) => [t, 'basket'] as const),
+  ...['landing_page', 'front_page', 'home_page', 'start_page', 'general', 'popular', 'top_sellers', 'bestsellers', 'trending', 'new_arrivals', 'personal', 'for_you', 'category', 'category_page', 'plp', 'search', 'no_results', 'not_found', '404'].map((t) => [t, 'popular'] as const),
+]);
 
 /** Weights of what a shopper did, for "popular" (orders count most). */
 const EVENT_WEIGHT: Record<ProviderEvent['event_type'], number> = { purchase: 10, add_to_cart: 3, click: 1, page_view: 0.5, element_visible: 0, recommendations_inserted: 0 };
@@ -50,7 +62,7 @@ export function encodeCursor(offset: number): string {
 function decodeCursor(cursor: string | null | undefined): number {
   if (!cursor) return 0;
   const m = /^o:(\d{1,7})$/.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!m) throw badRequest({ cursor: 'Ugyldig cursor.' });
+  if (!m) throw unprocessable({ cursor: 'Ugyldig cursor.' });
   return Number(m[1]);
 }
 
@@ -133,20 +145,23 @@ export class WidgetService {
     return deltas;
   }
 
-  private async run(input: { query: string; route?: string; filters: SearchRequest['filters']; sorting?: SearchRequest['sorting']; limit: number; cursor?: string | null }): Promise<QueryResult & { next: string | null; offset: number }> {
+  private async run(input: { query: string; route?: string; filters: SearchRequest['filters']; sorting?: SearchRequest['sorting']; sort?: SearchRequest['sort']; limit: number; cursor?: string | null }): Promise<QueryResult & { next: string | null; offset: number }> {
     await this.freshPopularity();
     const offset = decodeCursor(input.cursor);
     try {
-      const r = await this.engine.query({ query: input.query, route: input.route, filters: input.filters, sorting: input.sorting, offset, limit: input.limit });
+      // `sort` is Depict's client's name for `sorting` (issue 18).
+      const sorting = input.sorting ?? input.sort;
+      const r = await this.engine.query({ query: input.query, route: input.route, filters: input.filters, sorting, offset, limit: input.limit });
       return { ...r, offset, next: offset + r.articles.length < r.total ? encodeCursor(offset + r.articles.length) : null };
     } catch (err) {
-      if (err instanceof UnknownFilterError) throw badRequest({ filters: `Ukendt filterfelt: ${err.field}` });
+      if (err instanceof UnknownFilterError) throw unprocessable({ filters: `Ukendt filterfelt: ${err.field}` });
       throw err;
     }
   }
 
   private sorts(withRelevance: boolean) {
-    return SORTS.filter((s) => withRelevance || s.field !== 'relevance').map((s) => ({ ...s }));
+    // `title` for our widget, `meta.title` for Depict's client (issue 18).
+    return SORTS.filter((s) => withRelevance || s.field !== 'relevance').map((s) => ({ ...s, meta: { title: s.title } }));
   }
 
   async searchResults(req: SearchRequest) {
@@ -168,20 +183,21 @@ export class WidgetService {
     };
   }
 
-  /** A catalogue route's listing, with its breadcrumb and quick links (its sub-routes). */
+  /** A catalogue route's listing (named by `category_id` or Depict's `query_id`), with its breadcrumb and quick links (its sub-routes). */
   async productListing(req: ListingRequest) {
-    const node = this.findRoute(req.category_id);
-    if (!node) throw badRequest({ category_id: 'Kategorien findes ikke.' });
+    const route = req.query_id ?? req.category_id ?? '';
+    const node = this.findRoute(route);
+    if (!node) throw unprocessable({ [req.query_id === undefined ? 'category_id' : 'query_id']: 'Kategorien findes ikke.' });
     const id = randomUUID();
-    const r = await this.run({ query: '', route: node.path, filters: req.filters, sorting: req.sorting, limit: req.limit, cursor: req.cursor });
+    const r = await this.run({ query: '', route: node.path, filters: req.filters, sorting: req.sorting, sort: req.sort, limit: req.limit, cursor: req.cursor });
     const snapshot = await this.catalogue.load();
     return {
       n_hits: r.total,
-      displays: r.articles.map((a, i) => toDisplay(a, { search_result_id: `${id}:${r.offset + i}` })),
+      displays: r.articles.map((a, i) => toDisplay(a, { product_listing_result_id: `${id}:${r.offset + i}` })),
       sorts: this.sorts(false),
       filters: r.filters,
-      breadcrumb: [{ title: 'Forside', page_url: '/' }, ...node.trail],
-      quick_links: node.children.filter((c) => (snapshot.byRoute.get(c.path)?.length ?? 0) > 0).map((c) => ({ title: c.title, page_url: c.path })),
+      breadcrumb: [{ title: 'Forside', page_url: '/' }, ...node.trail.map((c) => ({ ...c, query_id: c.page_url }))],
+      quick_links: node.children.filter((c) => (snapshot.byRoute.get(c.path)?.length ?? 0) > 0).map((c) => ({ title: c.title, page_url: c.path, query_id: c.path })),
       product_listing_request_id: id,
       cursor: r.next,
     };
@@ -201,7 +217,7 @@ export class WidgetService {
   async suggestions(query: string) {
     const q = foldDanish(query.trim());
     const snapshot = await this.catalogue.load();
-    const out: { type: 'query' | 'category' | 'content'; title: string; parent_title?: string; category_type?: string; page_url?: string }[] = [];
+    const out: { type: 'query' | 'category' | 'content'; title: string; parent_title?: string; category_type?: string; category_id?: string; page_url?: string }[] = [];
     if (!q) {
       for (const { query: text } of (await this.popularQueries('')).slice(0, 3)) out.push({ type: 'query', title: text });
       return { suggestions_request_id: randomUUID(), suggestions: out };
@@ -227,7 +243,7 @@ export class WidgetService {
       for (const c of [{ ...top, kind: 'category' as const }, ...top.children]) {
         if (categories >= 2) break;
         if (foldDanish(c.title).split(/\s+/).some((w) => w.startsWith(q))) {
-          out.push({ type: 'category', title: c.title, parent_title: c.path === top.path ? undefined : top.title, category_type: c.kind === 'brand' ? 'BRAND' : 'CATEGORY', page_url: c.path });
+          out.push({ type: 'category', title: c.title, parent_title: c.path === top.path ? undefined : top.title, category_type: c.kind === 'brand' ? 'BRAND' : 'CATEGORY', category_id: c.path, page_url: c.path });
           categories += 1;
         }
       }
@@ -292,39 +308,73 @@ export class WidgetService {
     return r.articles.filter((a) => a.price.unit.publicationStatus !== 30);
   }
 
-  /** POST /v2/recommend/products/{kind}: related, by product ids (cart), landing page, after basket, category. */
+  /** Related to one product, or bought with several (more related ones fill up to `limit`). */
+  private async basket(productIds: readonly string[], limit: number): Promise<Article[]> {
+    const snapshot = await this.catalogue.load();
+    const ids = new Set(productIds.map((p) => (snapshot.byId.get(p) ?? snapshot.bySlug.get(p))?.id).filter((x): x is string => Boolean(x)));
+    const together = await this.boughtWith(ids, limit);
+    const seen = new Set([...ids, ...together.map((a) => a.id)]);
+    const list = [...together];
+    for (const pid of ids) {
+      if (list.length >= limit) break;
+      for (const r of await this.related(pid, limit, seen)) {
+        if (list.length >= limit) break;
+        seen.add(r.id);
+        list.push(r);
+      }
+    }
+    return list;
+  }
+
+  /**
+   * POST /v2/recommend/products/{kind}: related, by product ids (cart), landing page, after
+   * basket, category. The type picks the strategy (RECOMMENDATION_STRATEGY; Depict's types
+   * too), given the ids it needs; otherwise the kind does. A category recommendation is of that
+   * category whatever the type.
+   */
   async recommend(kind: 'category' | 'product' | 'products' | 'general', req: RecommendRequest) {
     await this.freshPopularity();
     const id = randomUUID();
     const limit = req.limit;
+    const ids = req.product_ids?.length ? req.product_ids : req.product_id ? [req.product_id] : [];
+    const byType = req.type === undefined ? undefined : RECOMMENDATION_STRATEGY.get(req.type.toLowerCase());
+    const byKind = kind === 'product' ? 'related' : kind === 'products' ? 'basket' : 'popular';
+    let strategy = byType ?? byKind;
+    if (strategy !== 'popular' && ids.length === 0) strategy = 'popular';
     let list: Article[];
-    if (kind === 'product' && req.product_id) {
-      list = await this.related(req.product_id, limit);
-    } else if (kind === 'products' && req.product_ids?.length) {
-      const snapshot = await this.catalogue.load();
-      const ids = new Set(req.product_ids.map((p) => (snapshot.byId.get(p) ?? snapshot.bySlug.get(p))?.id).filter((x): x is string => Boolean(x)));
-      const together = await this.boughtWith(ids, limit);
-      const seen = new Set([...ids, ...together.map((a) => a.id)]);
-      list = [...together];
-      for (const pid of ids) {
-        if (list.length >= limit) break;
-        for (const r of await this.related(pid, limit, seen)) {
-          if (list.length >= limit) break;
-          seen.add(r.id);
-          list.push(r);
-        }
-      }
-    } else if (kind === 'category' && req.category_id) {
+    if (kind === 'category' && req.category_id) {
       const node = this.findRoute(req.category_id.startsWith('/') ? req.category_id : `/${req.category_id}`);
-      if (!node) throw badRequest({ category_id: 'Kategorien findes ikke.' });
+      if (!node) throw unprocessable({ category_id: 'Kategorien findes ikke.' });
       list = await this.popular(limit, node.path);
-    } else if (req.type === 'after_basket' && req.product_ids?.length) {
-      list = await this.boughtWith(new Set(req.product_ids), limit);
+    } else if (strategy === 'related' && ids.length === 1) {
+      list = await this.related(ids[0]!, limit);
+    } else if (strategy === 'related' || strategy === 'basket') {
+      list = await this.basket(ids, limit);
     } else {
       list = await this.popular(limit);
     }
     const displays: ProductDisplay[] = list.slice(0, limit).map((a, i) => toDisplay(a, { recommendation_id: `${id}:${i}` }));
     return { displays, recommendation_request_id: id };
+  }
+
+  /**
+   * POST /v2/search/related: products related to one product (`product_id`), or — Depict's client
+   * sends the search's own body — to a search: popular products of the categories its best hits
+   * are in, that are not among those hits.
+   */
+  async relatedTo(req: RelatedRequest) {
+    const id = randomUUID();
+    let list: Article[];
+    if (req.product_id !== undefined) {
+      list = await this.related(req.product_id, req.limit);
+    } else {
+      const hits = await this.run({ query: req.query ?? '', filters: req.filters ?? [], sorting: req.sorting, sort: req.sort, limit: 20 });
+      const shown = new Set(hits.articles.map((a) => a.id));
+      const categories = new Set(hits.articles.map((a) => a.category));
+      const pool = await this.popular(Math.min(100, req.limit + shown.size + 20));
+      list = pool.filter((a) => !shown.has(a.id) && (categories.size === 0 || categories.has(a.category))).slice(0, req.limit);
+    }
+    return { displays: list.map((a, i) => toDisplay(a, { recommendation_id: `${id}:${i}` })), recommendation_request_id: id };
   }
 
   /**

@@ -57,7 +57,7 @@ describe('POST /v2/search/results', () => {
     // A chosen brand leaves the other brands selectable (disjunctive facets).
     const facet = gucci.filters.find((f: { field: string }) => f.field === 'brand');
     expect(facet.meta.values.length).toBeGreaterThan(1);
-    const err = await results({ query: '', filters: [{ field: 'nonsense', op: 'eq', data: 1 }] }, 400);
+    const err = await results({ query: '', filters: [{ field: 'nonsense', op: 'eq', data: 1 }] }, 422);
     expect(err.error.fields.filters).toMatch(/nonsense/);
   });
 
@@ -78,8 +78,8 @@ describe('POST /v2/search/results', () => {
     } while (cursor && pages < 40);
     expect(seen.size).toBe(articles.length);
     expect(pages).toBe(Math.ceil(articles.length / 100));
-    await results({ query: '', cursor: 'bm9wZQ' }, 400);
-    await results({ query: '', limit: 101 }, 400);
+    await results({ query: '', cursor: 'bm9wZQ' }, 422);
+    await results({ query: '', limit: 101 }, 422);
   });
 });
 
@@ -87,12 +87,130 @@ describe('POST /v2/product-listing', () => {
   it("lists a route's articles with breadcrumb and quick links", async () => {
     const body = listingResponseSchema.parse(await listing({ category_id: '/solbriller', limit: 24 }));
     expect(body.n_hits).toBe(articles.filter((a) => a.routes.includes('/solbriller')).length);
-    expect(body.breadcrumb).toEqual([{ title: 'Forside', page_url: '/' }, { title: 'Solbriller', page_url: '/solbriller' }]);
+    expect(body.breadcrumb).toEqual([{ title: 'Forside', page_url: '/' }, { title: 'Solbriller', page_url: '/solbriller', query_id: '/solbriller' }]);
     expect(body.quick_links!.map((q) => q.page_url)).toContain('/solbriller/ray-ban');
     const brand = listingResponseSchema.parse(await listing({ category_id: 'solbriller/ray-ban' }));
-    expect(brand.breadcrumb!.at(-1)).toEqual({ title: 'Ray-Ban', page_url: '/solbriller/ray-ban' });
+    expect(brand.breadcrumb!.at(-1)).toEqual({ title: 'Ray-Ban', page_url: '/solbriller/ray-ban', query_id: '/solbriller/ray-ban' });
     expect(brand.displays.every((d) => d.brand === 'Ray-Ban')).toBe(true);
-    expect((await listing({ category_id: '/findes-ikke' }, 400)).error.fields.category_id).toBe('Kategorien findes ikke.');
+    expect((await listing({ category_id: '/findes-ikke' }, 422)).error.fields.category_id).toBe('Kategorien findes ikke.');
+  });
+});
+
+describe("issue 18: wire-compatible with Depict's UI client", () => {
+  type Display = { product_id: string; title: string; variant_index?: number; variant_displays?: Record<string, unknown>[] } & Record<string, unknown>;
+  type Filter = { field: string; op: string; meta: { type: string; group_title: string; values?: unknown[]; names?: string[]; counts?: number[]; min?: number; max?: number } };
+
+  it('every variant display is a whole card: title, brand, prices, images, page and result id', async () => {
+    const body = await results({ query: 'solbriller', limit: 5 });
+    for (const d of body.displays as Display[]) {
+      const v = d.variant_displays![d.variant_index!]!;
+      expect(v).toMatchObject({ title: d.title, brand: d.brand, sale_price: d.sale_price, original_price: d.original_price, image_urls: d.image_urls, search_result_id: d.search_result_id });
+      expect(typeof v.page_url).toBe('string');
+    }
+    const list = await listing({ query_id: '/solbriller', limit: 2 });
+    expect(list.displays[0].product_listing_result_id).toBe(`${list.product_listing_request_id}:0`);
+    expect(list.displays[0].variant_displays[0].product_listing_result_id).toBe(`${list.product_listing_request_id}:0`);
+  });
+
+  it('sorts by `sort: {field, order}` as by `sorting`, an order-less sort descending, and offers each sort with meta.title', async () => {
+    const prices = (b: { displays: Display[] }) => b.displays.map((d) => d.sale_price as number);
+    const asc = prices(await results({ query: '', sort: { field: 'price', order: 'asc' }, limit: 20 }));
+    expect(asc).toEqual([...asc].sort((a, b) => a - b));
+    expect(asc).toEqual(prices(await results({ query: '', sorting: { field: 'price', order: 'asc' }, limit: 20 })));
+    const desc = prices(await results({ query: '', sort: { field: 'price' }, limit: 20 }));
+    expect(desc).toEqual([...desc].sort((a, b) => b - a));
+    expect(desc[0]).toBeGreaterThan(asc[0]!);
+    const listed = prices(await listing({ query_id: '/solbriller', sort: { field: 'price', order: 'asc' }, limit: 20 }));
+    expect(listed).toEqual([...listed].sort((a, b) => a - b));
+    const sorts = (await results({ query: 'briller', limit: 1 })).sorts as { title: string; meta: { title: string } }[];
+    expect(sorts.length).toBeGreaterThan(1);
+    for (const s of sorts) expect(s.meta.title).toBe(s.title);
+  });
+
+  it("answers facets in the client's shape (field, op, meta with type, group title, values), and filters by what it sends back", async () => {
+    const body = await results({ query: '', limit: 1 });
+    const filters = body.filters as Filter[];
+    const brand = filters.find((f) => f.field === 'brand')!;
+    expect(brand).toMatchObject({ op: 'in', meta: { type: 'checkbox', group_title: 'Mærke' } });
+    expect(brand.meta.values!.length).toBe(brand.meta.counts!.length);
+    const price = filters.find((f) => f.field === 'price')!;
+    expect(price).toMatchObject({ op: 'inrange', meta: { type: 'range' } });
+    expect(price.meta.min).toBeLessThan(price.meta.max!);
+    const polarized = filters.find((f) => f.field === 'polarized')!;
+    expect(polarized).toMatchObject({ op: 'eq', meta: { type: 'radio', values: ['true', 'false'], names: ['Ja', 'Nej'] } });
+    for (const f of filters) expect(['checkbox', 'radio', 'range']).toContain(f.meta.type);
+    // The client sends a facet back under its lower-cased group title, with the values as it read them.
+    const yes = await results({ query: '', filters: [{ field: 'polariserede glas', op: 'eq', data: 'true' }] });
+    expect(yes.n_hits).toBe(articles.filter((a) => a.attributes.polarized).length);
+    const gucci = await results({ query: '', filters: [{ field: 'mærke', op: 'in', data: ['Gucci'] }] });
+    expect(gucci.n_hits).toBe(articles.filter((a) => a.brand === 'Gucci').length);
+  });
+
+  it('lists by query_id (with a listing type), and category suggestions carry category_id', async () => {
+    const byQueryId = await listing({ query_id: '/solbriller/ray-ban', type: 'category', limit: 5 });
+    expect(byQueryId.n_hits).toBe((await listing({ category_id: '/solbriller/ray-ban', limit: 5 })).n_hits);
+    expect(byQueryId.quick_links).toBeDefined();
+    const none = await listing({}, 422);
+    expect(none.error.fields.category_id).toBeDefined();
+    const suggestions = (await request(t.app).get('/v2/search/suggestions').query({ ...ctx, query: 'sol' }).expect(200)).body.suggestions as { type: string; category_id?: string; page_url?: string }[];
+    const categories = suggestions.filter((s) => s.type === 'category');
+    expect(categories.length).toBeGreaterThan(0);
+    for (const c of categories) expect(c.category_id).toBe(c.page_url);
+  });
+
+  it("answers /v2/search/related for a search's own body with related products", async () => {
+    const body = { ...ctx, query: 'ray-ban', sort: { field: 'price', order: 'asc' }, limit: 20, dsid: 'x1' };
+    const hits = new Set((await results({ query: 'ray-ban', limit: 20 })).displays.map((d: Display) => d.product_id));
+    const related = (await request(t.app).post('/v2/search/related').set('Content-Type', 'text/plain;charset=UTF-8').send(JSON.stringify(body)).expect(200)).body;
+    expect(related.displays.length).toBeGreaterThan(0);
+    expect(related.displays.every((d: Display) => !hits.has(d.product_id) && typeof d.recommendation_id === 'string')).toBe(true);
+    // By product id as before.
+    const byProduct = (await request(t.app).post('/v2/search/related').send({ ...ctx, product_id: articles[0]!.id }).expect(200)).body;
+    expect(byProduct.displays.length).toBeGreaterThan(0);
+  });
+
+  it("takes every Depict recommendation type, mapped to the closest strategy; unknown types follow the kind", async () => {
+    const sunglasses = articles.find((a) => a.category === 'solbriller' && a.price.unit.publicationStatus === 20)!;
+    const recommend = async (kind: string, body: object) => (await request(t.app).post(`/v2/recommend/products/${kind}`).send({ ...ctx, ...body }).expect(200)).body.displays as Display[];
+    for (const type of ['front_page', 'landing_page', 'trending', 'bestsellers', 'new_arrivals', 'personal', 'whatever_else']) expect((await recommend('general', { type })).length).toBeGreaterThan(0);
+    for (const type of ['product_normal', 'related', 'similar', 'cross_sell', 'whatever_else']) {
+      const list = await recommend('product', { type, product_id: sunglasses.id });
+      expect(list.length).toBeGreaterThan(0);
+      expect(list.some((d) => d.product_id === sunglasses.id)).toBe(false);
+    }
+    for (const type of ['after_basket', 'cart', 'checkout', 'cross_sell']) expect((await recommend('products', { type, product_ids: [sunglasses.id] })).length).toBeGreaterThan(0);
+    expect((await recommend('category', { type: 'category_page', category_id: '/solbriller' })).every((d) => d.product_id !== undefined)).toBe(true);
+  });
+
+  it('answers 422 to a well-formed request that fails validation, and 400 only to a body that is not JSON', async () => {
+    await request(t.app).post('/v2/search/results').send({ ...ctx, limit: 'many' }).expect(422);
+    await request(t.app).post('/v2/recommend/products/general').send({ ...ctx, limit: 0 }).expect(422);
+    await request(t.app).post('/v2/recommend/products/nonsense').send(ctx).expect(422);
+    await request(t.app).get('/v2/search/suggestions').query({ tenant: 'x' }).expect(422);
+    await request(t.app).post('/v2/search/related').send(ctx).expect(422);
+    await request(t.app).post('/v2/search/results').set('Content-Type', 'text/plain').send('{nope').expect(400);
+    await request(t.app).post('/v2/search/results').set('Content-Type', 'application/json').send('{nope').expect(400);
+  });
+
+  it("stores a click beacon in Depict's shape (a JSON array with type, per-event tenant and market), sent as JSON or as a form", async () => {
+    const app = await makeTestApp();
+    const event = { tenant: 'profil-optik', market: 'dk', type: 'click', search_result_id: 'r1:0', dsid: 'd1', url: 'http://host.test/s', document_width: 1280, entity_price: 100 };
+    for (const type of ['application/json', 'application/x-www-form-urlencoded', 'text/plain;charset=UTF-8']) {
+      expect((await request(app.app).post('/create-events').set('Content-Type', type).send(JSON.stringify([event])).expect(200)).body).toEqual({ success: true, stored: 1 });
+    }
+    await request(app.app).post('/create-events').set('Content-Type', 'application/json').send(JSON.stringify([{ ...event, search_result_id: undefined, product_listing_result_id: 'l1:3' }])).expect(200);
+    const stored = await app.storage.collection(widgetEventsCollection).all();
+    expect(stored.map((e) => e.event)).toEqual(expect.arrayContaining([expect.objectContaining({ event_type: 'click', search_result_id: 'r1:0', dsid: 'd1' }), expect.objectContaining({ event_type: 'click', product_listing_result_id: 'l1:3' })]));
+    expect(stored).toHaveLength(4);
+  });
+
+  it('preflights allow credentials for allowed origins only, and never with *', async () => {
+    const pre = await request(t.app).options('/create-events').set('Origin', 'http://shop.test').set('Access-Control-Request-Method', 'POST').set('Access-Control-Request-Headers', 'content-type').expect(204);
+    expect(pre.headers['access-control-allow-origin']).toBe('http://shop.test');
+    expect(pre.headers['access-control-allow-credentials']).toBe('true');
+    const other = await request(t.app).options('/create-events').set('Origin', 'https://evil.example').set('Access-Control-Request-Method', 'POST').expect(204);
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    expect(other.headers['access-control-allow-credentials']).toBeUndefined();
   });
 });
 
@@ -162,9 +280,9 @@ describe('recommendations', () => {
 
 describe('events and wire compatibility', () => {
   it('validates purchase events with the SPEC §8 messages and needs a market', async () => {
-    const bad = await request(t.app).post('/v2/create-events').send({ ...ctx, events: [{ event_type: 'purchase', products: [{ sku: 'a', price: 1, quantity: 0 }] }] }).expect(400);
+    const bad = await request(t.app).post('/v2/create-events').send({ ...ctx, events: [{ event_type: 'purchase', products: [{ sku: 'a', price: 1, quantity: 0 }] }] }).expect(422);
     expect(Object.values(bad.body.error.fields)).toEqual(expect.arrayContaining(['purchase event requires a transaction_id string or number', 'purchase event requires a currency string', 'purchase item requires a non-zero quantity']));
-    const noMarket = await request(t.app).post('/v2/create-events').send({ tenant: 'x', events: [{ event_type: 'click', product_id: '1' }] }).expect(400);
+    const noMarket = await request(t.app).post('/v2/create-events').send({ tenant: 'x', events: [{ event_type: 'click', product_id: '1' }] }).expect(422);
     expect(noMarket.body.error.fields.market).toBe('Market not set');
   });
 
