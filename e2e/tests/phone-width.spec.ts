@@ -303,7 +303,8 @@ test.describe('dialogs and drawers on a phone', () => {
 
   test('the cart drawer opened from a product page shows its total and "Gå til kassen"', async ({ page, expectNoA11yViolations }) => {
     await fillCart(page);
-    await page.goto(`${webURL}/produkt/${params.frameSlug}`);
+    // The contact lens page: its recommendation strip made the page 3,200 px wide before issue 16.
+    await page.goto(`${webURL}/produkt/${params.lensSlug}`);
     await settle(page);
     await page.getByRole('banner').getByRole('button', { name: /^Kurv/ }).click();
     const drawer = page.getByRole('dialog', { name: /Din kurv/ });
@@ -331,6 +332,31 @@ test.describe('dialogs and drawers on a phone', () => {
     }
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
+  });
+});
+
+test.describe('My Pages tables on a phone', () => {
+  test.use({ consent: 'all', viewport: { width: 320, height: 740 } });
+
+  test('invoices are stacked rows: still a table with its rows, "Betal" on screen, axe clean', async ({ page, loginAsCustomer, expectNoA11yViolations }) => {
+    await loginAsCustomer();
+    await page.goto(`${webURL}/min-konto/betaling-fakturaer`);
+    const open = page.getByRole('table', { name: 'Til betaling' });
+    const row = open.getByRole('row').filter({ hasText: 'Forfalden' }).first();
+    await expect(row).toBeVisible();
+    const pay = row.getByRole('link', { name: /^Betal faktura \d{16}$/ });
+    await pay.scrollIntoViewIfNeeded();
+    await expect(pay).toBeInViewport({ ratio: 1 });
+    // Each cell says which column it is.
+    await expect(row.locator('td[data-label="Forfaldsdato"]')).toBeVisible();
+    expect(await overflowAt(page, 320, '/min-konto/betaling-fakturaer')).toBeNull();
+    await expectNoA11yViolations(page);
+
+    await page.goto(`${webURL}/min-konto/ordrer`);
+    const orders = page.getByRole('table', { name: 'Dine ordrer, nyeste først' });
+    await expect(orders.getByRole('row').filter({ hasText: 'O2500105' })).toContainText('Under behandling');
+    expect(await overflowAt(page, 320, '/min-konto/ordrer')).toBeNull();
+    await expectNoA11yViolations(page);
   });
 });
 
