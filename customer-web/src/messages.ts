@@ -55,6 +55,8 @@ export const t = {
     chosen: (n: number) => `(${n} valgt)`,
     breadcrumb: 'Brødkrumme',
     quickLinks: 'Genveje',
+    closeFilters: 'Luk filtre',
+    showProducts: (n: number | null) => (n === null ? 'Vis produkterne' : n === 1 ? 'Vis 1 produkt' : `Vis ${n.toLocaleString('da-DK')} produkter`),
     recommendations: 'Det kunne du også lide',
     /** SPEC §8 names this boundary message in English; it is a developer-facing fallback. */
     cardFailed: 'Uncaught error in product card template',

@@ -33,7 +33,7 @@ export function CookieList() {
         <ConsentSettingsButton />
       </p>
       <div className="table-scroll">
-        <table className="cookie-list">
+        <table className="cookie-list stack-table">
           <caption>{ct.caption}</caption>
           <thead>
             <tr>
@@ -50,10 +50,10 @@ export function CookieList() {
                 <th scope="row">
                   <code>{r.name}</code>
                 </th>
-                <td>{r.kind}</td>
-                <td>{t.consent.groups[r.group].title}</td>
-                <td>{r.purpose}</td>
-                <td>{r.lifetime}</td>
+                <td data-label={ct.kind}>{r.kind}</td>
+                <td data-label={ct.group}>{t.consent.groups[r.group].title}</td>
+                <td data-label={ct.purpose}>{r.purpose}</td>
+                <td data-label={ct.lifetime}>{r.lifetime}</td>
               </tr>
             ))}
           </tbody>

@@ -1,5 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import type { SelectedFilter, Sorting } from '@optik/shared/widget';
+import { lockBodyScroll, trapTab } from '../focus-trap';
 import { t } from '../messages';
 import type { WidgetText } from './provider';
 
@@ -158,6 +159,69 @@ export function FiltersPanel({ id, facets, filters, onChange, expanded, onExpand
         );
       })}
     </section>
+  );
+}
+
+interface FiltersSheetProps extends FiltersPanelProps {
+  /** How many products the current choices give (null while they load): the sheet's "show" button says it. */
+  hits: number | null;
+  onClose: () => void;
+  /** Focus goes back here when the sheet closes (the "Filtre" button). */
+  returnFocusRef: RefObject<HTMLElement | null>;
+}
+
+/**
+ * Issue 16 item 6: on a phone the filters open as a sheet over the page, not below the quick
+ * links where nothing visible happens. A modal dialog: focus moves in and stays in (Tab wraps),
+ * Escape, the close button, the backdrop and "show products" close it, and focus goes back to
+ * the button that opened it. Each choice still filters at once (a new URL entry); the sheet
+ * stays open meanwhile and its button tells the new count.
+ */
+export function FiltersSheet({ hits, onClose, returnFocusRef, ...panel }: FiltersSheetProps) {
+  const headingId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const back = returnFocusRef.current;
+    const unlock = lockBodyScroll();
+    closeRef.current?.focus();
+    return () => {
+      unlock();
+      if (back?.isConnected) back.focus();
+    };
+  }, [returnFocusRef]);
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') {
+      e.stopPropagation();
+      onClose();
+      return;
+    }
+    trapTab(e, dialogRef.current);
+  };
+  return (
+    <div
+      className="filters-sheet-backdrop"
+      onClick={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
+      <div ref={dialogRef} className="filters-sheet" role="dialog" aria-modal="true" aria-labelledby={headingId} onKeyDown={onKeyDown}>
+        <div className="filters-sheet-head">
+          <h2 id={headingId}>{panel.text('filters')}</h2>
+          <button ref={closeRef} type="button" className="secondary" onClick={onClose}>
+            {t.widget.closeFilters}
+          </button>
+        </div>
+        <div className="filters-sheet-body">
+          <FiltersPanel {...panel} />
+        </div>
+        <div className="filters-sheet-foot">
+          <button type="button" onClick={onClose}>
+            {t.widget.showProducts(hits)}
+          </button>
+        </div>
+      </div>
+    </div>
   );
 }
 

@@ -13,6 +13,7 @@ import {
 } from '@optik/shared/widget';
 import type { ProductDisplay } from '@optik/shared';
 import { pushItemViews } from '../analytics';
+import { useMediaQuery } from '../layout/use-media-query';
 import { t } from '../messages';
 import type { SortOption, WidgetFacet } from './filters-panel';
 import { ProductCard } from './product-card';
@@ -21,6 +22,7 @@ import { SearchButton } from './search-button';
 
 // The panels load when first opened: most visits never open them (first-load budget, issue 5).
 const FiltersPanel = lazy(() => import('./filters-panel').then((m) => ({ default: m.FiltersPanel })));
+const FiltersSheet = lazy(() => import('./filters-panel').then((m) => ({ default: m.FiltersSheet })));
 const SortingPanel = lazy(() => import('./filters-panel').then((m) => ({ default: m.SortingPanel })));
 
 /** One answer of the provider, whatever the page kind. */
@@ -35,6 +37,9 @@ export interface ListingData {
   quickLinks: { title: string; page_url: string }[];
 }
 export type FetchPage = (page: { limit: number; cursor?: string }) => Promise<ListingData>;
+
+/** Below the desktop width (SPEC §9: 768 px) the filters open as a sheet over the page (issue 16 item 6). */
+export const PHONE_QUERY = '(max-width: 767px)';
 
 /** SPEC §9: at least 20 products per page; the first page is the same request the modal's instant results made. */
 export const PAGE_SIZE = MIN_PRODUCTS_TO_FETCH;
@@ -95,6 +100,8 @@ export function ListingPage({ kind, requestKey, fetchPage, urlState, title, empt
   const ids = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const gridRef = useRef<HTMLUListElement>(null);
+  const filtersButtonRef = useRef<HTMLButtonElement>(null);
+  const phone = useMediaQuery(PHONE_QUERY);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [more, setMore] = useState<{ key: string; state: 'loading' | 'failed' } | null>(null);
@@ -223,6 +230,15 @@ export function ListingPage({ kind, requestKey, fetchPage, urlState, title, empt
   const filterCount = urlState.filters.length;
   const hasChoices = filterCount > 0 || urlState.sorting !== undefined;
   const filtersId = `${ids}-filters`;
+  const filtersProps = {
+    id: filtersId,
+    facets,
+    filters: urlState.filters,
+    onChange: (filters: SelectedFilter[]) => choose({ filters }),
+    expanded: hist.expanded_filters,
+    onExpand: (section: string, expanded: boolean) => setPanel({ expanded_filters: [...hist.expanded_filters.filter((e) => e.section !== section), { section, expanded }] }),
+    text,
+  };
   const sortingId = `${ids}-sorting`;
   // While the next result set loads, the last one stays (dimmed), so focus and position stay too.
   const shown = (current ?? loaded)?.data.displays ?? [];
@@ -252,7 +268,15 @@ export function ListingPage({ kind, requestKey, fetchPage, urlState, title, empt
       )}
       <div className="listing-toolbar">
         <SearchButton />
-        <button type="button" className="secondary" aria-expanded={hist.filters_open} aria-controls={filtersId} onClick={() => setPanel({ filters_open: !hist.filters_open })}>
+        <button
+          ref={filtersButtonRef}
+          type="button"
+          className="secondary"
+          aria-expanded={hist.filters_open}
+          aria-controls={filtersId}
+          aria-haspopup={phone ? 'dialog' : undefined}
+          onClick={() => setPanel({ filters_open: !hist.filters_open })}
+        >
           {text('filters')}
           {filterCount ? ` ${t.widget.chosen(filterCount)}` : ''}
         </button>
@@ -274,15 +298,11 @@ export function ListingPage({ kind, requestKey, fetchPage, urlState, title, empt
       <Suspense fallback={<p role="status">{t.widget.loadingPanel}</p>}>
         {hist.sorting_open ? <SortingPanel id={sortingId} sorts={data?.sorts ?? []} sorting={urlState.sorting} onChange={(sorting) => choose({ sorting })} /> : null}
         {hist.filters_open ? (
-          <FiltersPanel
-            id={filtersId}
-            facets={facets}
-            filters={urlState.filters}
-            onChange={(filters) => choose({ filters })}
-            expanded={hist.expanded_filters}
-            onExpand={(section, expanded) => setPanel({ expanded_filters: [...hist.expanded_filters.filter((e) => e.section !== section), { section, expanded }] })}
-            text={text}
-          />
+          phone ? (
+            <FiltersSheet {...filtersProps} hits={loading || !current || current.data.failed ? null : current.data.nHits} onClose={() => setPanel({ filters_open: false })} returnFocusRef={filtersButtonRef} />
+          ) : (
+            <FiltersPanel {...filtersProps} />
+          )
         ) : null}
       </Suspense>
 

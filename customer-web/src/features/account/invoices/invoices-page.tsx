@@ -24,7 +24,7 @@ export function InvoiceStatus({ invoice }: { invoice: Pick<MyInvoice, 'paymentSt
 
 function InvoiceTable({ caption, invoices }: { caption: string; invoices: MyInvoice[] }) {
   return (
-    <table className="invoice-table">
+    <table className="invoice-table stack-table">
       <caption>{caption}</caption>
       <thead>
         <tr>
@@ -49,15 +49,19 @@ function InvoiceTable({ caption, invoices }: { caption: string; invoices: MyInvo
               <a href={invoiceDocumentHref(i)}>{im.ocrLabel(i.ocrNumber)}</a>
               <span className="line-note">{i.lines[0]?.description}</span>
             </th>
-            <td>{formatCopenhagenDate(i.createdAt)}</td>
-            <td>{formatCopenhagenDate(i.dueDate)}</td>
-            <td className="num">{formatDkk(i.originalAmountDue)}</td>
-            <td className="num">{formatDkk(i.amountLeft)}</td>
-            <td>
+            <td data-label={im.col.created}>{formatCopenhagenDate(i.createdAt)}</td>
+            <td data-label={im.col.due}>{formatCopenhagenDate(i.dueDate)}</td>
+            <td className="num" data-label={im.col.amount}>
+              {formatDkk(i.originalAmountDue)}
+            </td>
+            <td className="num" data-label={im.col.left}>
+              {formatDkk(i.amountLeft)}
+            </td>
+            <td data-label={im.col.status}>
               <InvoiceStatus invoice={i} />
             </td>
-            <td>{im.method[i.paymentMethod]}</td>
-            <td>
+            <td data-label={im.col.method}>{im.method[i.paymentMethod]}</td>
+            <td data-label={im.col.action}>
               <a href={invoiceHref(i)} aria-label={i.payable ? im.payLink(i.ocrNumber) : im.detailsLink(i.ocrNumber)}>
                 {i.payable ? im.pay : im.details}
               </a>

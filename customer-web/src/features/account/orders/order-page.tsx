@@ -109,7 +109,7 @@ export function OrderDetails({ order }: { order: MyOrder }) {
           )}
         </dl>
       </section>
-      <table className="orders-table">
+      <table className="orders-table stack-table">
         <caption>{om.linesCaption}</caption>
         <thead>
           <tr>
@@ -131,11 +131,17 @@ export function OrderDetails({ order }: { order: MyOrder }) {
           {order.lines.map((l) => (
             <tr key={l.index}>
               <th scope="row">{l.description}</th>
-              <td className="num">{l.quantity}</td>
-              <td className="num">{formatDkk(l.unitPrice)}</td>
-              <td className="num">{formatDkk(l.lineTotal)}</td>
-              <td>{lineState(order, l)}</td>
-              <td>{withdrawal(l)}</td>
+              <td className="num" data-label={om.col.quantity}>
+                {l.quantity}
+              </td>
+              <td className="num" data-label={om.col.unitPrice}>
+                {formatDkk(l.unitPrice)}
+              </td>
+              <td className="num" data-label={om.col.amount}>
+                {formatDkk(l.lineTotal)}
+              </td>
+              <td data-label={om.col.lineStatus}>{lineState(order, l)}</td>
+              <td data-label={om.col.withdrawal}>{withdrawal(l)}</td>
             </tr>
           ))}
         </tbody>

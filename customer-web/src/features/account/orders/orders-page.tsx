@@ -25,7 +25,7 @@ export function OrderList({ api }: { api: OrdersApi }) {
       </p>
     );
   return (
-    <table className="orders-table">
+    <table className="orders-table stack-table">
       <caption>{om.caption}</caption>
       <thead>
         <tr>
@@ -45,13 +45,15 @@ export function OrderList({ api }: { api: OrdersApi }) {
               <a href={orderHref(o.id)}>{o.orderNumber}</a>
               <span className="line-note">{om.items(o.itemCount)}</span>
             </th>
-            <td>{formatCopenhagenDate(o.createdAt)}</td>
-            <td>
+            <td data-label={om.col.date}>{formatCopenhagenDate(o.createdAt)}</td>
+            <td data-label={om.col.status}>
               <OrderStatus order={o} />
               {o.returnStatus && <span className="line-note">{`${om.returnsHeading}: ${om.returnStatus[o.returnStatus].toLowerCase()}`}</span>}
             </td>
-            <td>{o.shipmentMethod}</td>
-            <td className="num">{formatDkk(o.totalPrice)}</td>
+            <td data-label={om.col.shipment}>{o.shipmentMethod}</td>
+            <td className="num" data-label={om.col.total}>
+              {formatDkk(o.totalPrice)}
+            </td>
           </tr>
         ))}
       </tbody>

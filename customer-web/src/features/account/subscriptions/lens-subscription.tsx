@@ -197,7 +197,7 @@ export function LensSubscriptionView({ api: client, id, today = copenhagenIsoDat
 
       <section aria-labelledby={`${formId}-products`}>
         <h2 id={`${formId}-products`}>{st.productsHeading}</h2>
-        <table className="order-lines">
+        <table className="order-lines stack-table">
           <caption className="visually-hidden">{st.productsCaption}</caption>
           <thead>
             <tr>
@@ -218,10 +218,14 @@ export function LensSubscriptionView({ api: client, id, today = copenhagenIsoDat
                 const rx = i.prescription ? prescriptionLines(i.prescription) : [];
                 return (
                   <tr key={`${i.skuId}-${n}`}>
-                    <td>{i.description ?? i.articleId}</td>
-                    <td>{rx.length > 0 ? rx.map((l) => `${l.label} ${l.value}`).join(', ') : st.noPrescription}</td>
-                    <td className="num">{i.quantity}</td>
-                    <td className="num">{formatDkk((i.unitPrice ?? 0) * i.quantity)}</td>
+                    <td data-label={st.product}>{i.description ?? i.articleId}</td>
+                    <td data-label={st.prescription}>{rx.length > 0 ? rx.map((l) => `${l.label} ${l.value}`).join(', ') : st.noPrescription}</td>
+                    <td className="num" data-label={st.quantity}>
+                      {i.quantity}
+                    </td>
+                    <td className="num" data-label={st.price}>
+                      {formatDkk((i.unitPrice ?? 0) * i.quantity)}
+                    </td>
                   </tr>
                 );
               })}
