@@ -1,4 +1,4 @@
-import type { KeyboardEvent } from 'react';
+import { useEffect, type KeyboardEvent, type RefObject } from 'react';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -25,4 +25,20 @@ export function lockBodyScroll(): () => void {
   return () => {
     document.body.style.overflow = previous;
   };
+}
+
+/**
+ * A modal dialog's focus: into `first` when it opens, with the page behind kept from scrolling;
+ * back to `returnTo` (or what had focus) when it closes, if that is still on the page.
+ */
+export function useDialogFocus(first: RefObject<HTMLElement | null>, returnTo?: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const back = returnTo?.current ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
+    const unlock = lockBodyScroll();
+    first.current?.focus();
+    return () => {
+      unlock();
+      if (back?.isConnected) back.focus();
+    };
+  }, [first, returnTo]);
 }

@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import type { SelectedFilter, Sorting } from '@optik/shared/widget';
-import { lockBodyScroll, trapTab } from '../focus-trap';
+import { trapTab, useDialogFocus } from '../focus-trap';
 import { t } from '../messages';
 import type { WidgetText } from './provider';
 
@@ -181,15 +181,7 @@ export function FiltersSheet({ hits, onClose, returnFocusRef, ...panel }: Filter
   const headingId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const back = returnFocusRef.current;
-    const unlock = lockBodyScroll();
-    closeRef.current?.focus();
-    return () => {
-      unlock();
-      if (back?.isConnected) back.focus();
-    };
-  }, [returnFocusRef]);
+  useDialogFocus(closeRef, returnFocusRef);
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Escape') {
       e.stopPropagation();

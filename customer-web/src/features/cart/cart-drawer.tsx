@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react';
-import { lockBodyScroll, trapTab } from '../../focus-trap';
+import { trapTab, useDialogFocus } from '../../focus-trap';
 import { useAtom } from 'jotai';
 import { canIncreaseQuantity, cartCount, contactLensLines, formatDkk, glassesLines, type CartItem } from '@optik/shared';
 import { RecommendationStrip, type RecommendationStripProps } from '../../widget/recommendations';
@@ -39,15 +39,7 @@ export function CartDrawer({ api, onClose, onCheckout, returnFocusRef, Recommend
   const [refocus, setRefocus] = useState<{ key: string; n: number } | null>(null);
 
   // Focus into the dialog, back to the toggle on close; the page behind does not scroll (SPEC §4).
-  useEffect(() => {
-    const back = returnFocusRef?.current ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
-    const unlock = lockBodyScroll();
-    closeRef.current?.focus();
-    return () => {
-      unlock();
-      if (back?.isConnected) back.focus();
-    };
-  }, [returnFocusRef]);
+  useDialogFocus(closeRef, returnFocusRef);
 
   // SPEC §7: view_cart once per opening, with what is in the cart then.
   const itemsRef = useRef(items);
