@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { Article, Customer, PaymentChannel, Requisition, SyncResult } from '@optik/shared';
+import type { Article, Booking, Customer, Order, PaymentChannel, Requisition, SyncResult } from '@optik/shared';
 
 /** Sensitive data sealed with the device key (vault.ts): AES-GCM, fresh 96-bit IV, base64 fields. */
 export interface Sealed {
@@ -14,8 +14,47 @@ export type LocalCustomer = Omit<Customer, 'customerNumber' | 'cpr'> & {
   customerNumber: string | null;
   /** Masked (DDMMYY-XXXX); the full CPR only travels inside the encrypted outbox payload. */
   cprMasked: string | null;
+  /** Keyed blind index of the full CPR (HMAC with a device-held key): finds a customer by exact CPR offline, never the CPR in clear. */
+  cprIndex?: string | null;
   syncState: SyncState;
 };
+
+/** A booking of this store (today and the coming week) as the device last saw it, with what staff did to it here. */
+export type LocalBooking = Booking & {
+  /** Contact data the booking was made with (for check-in); absent when the server sent none. */
+  contact?: { firstName: string; lastName: string; email: string | null; phone: string | null } | null;
+  /** Counter state set here or by the server: checked in, no-show. */
+  attendance?: 'checked-in' | 'no-show' | null;
+  /** null: as the server has it; otherwise a change made on this device on its way. */
+  syncState: SyncState | null;
+};
+
+/** A return received at this store's counter (or sent to it), with the lines and reason staff picked. */
+export interface LocalReturn {
+  id: string;
+  orderId: string;
+  orderNumber: string | null;
+  /** The server's return number once it knows the return. */
+  returnNumber: string | null;
+  lines: { skuId: string; description: string; quantity: number }[];
+  reason: string;
+  status: 'received' | 'confirmed' | 'refunded' | 'rejected';
+  refundAmount: number | null;
+  createdAt: string;
+  syncState: SyncState | null;
+}
+
+/** A field this device changed on a customer that lost to a later change from another device (shown to the staff who lost). */
+export interface LocalCustomerConflict {
+  id: string;
+  customerId: string;
+  field: string;
+  /** The value typed on this device, and the value that won (personal data: kept on the device only until dismissed). */
+  mine: string | null;
+  winner: string | null;
+  at: string;
+  dismissedAt: string | null;
+}
 
 /** A prescription on the device: the values (health data) only sealed with the device key. */
 export interface LocalPrescription {
@@ -41,6 +80,12 @@ export interface LocalOrder {
   paidAt?: string | null;
   /** Paid with gift cards so far (from the server); the rest is paid through a payment request. */
   giftCardAmount?: number;
+  /** SPEC §4 lifecycle as the server (or a status change made here) has it; absent on orders from before v7. */
+  status?: Order['status'];
+  /** Web orders collected in this store appear here too. */
+  createdBy?: Order['createdBy'];
+  pickupStoreId?: string | null;
+  updatedAt?: string;
   createdAt: string;
   syncState: SyncState;
 }
@@ -58,7 +103,7 @@ export interface LocalPaymentRequest {
 /** A requisition of the manager's store; `syncState` is set while a decision made here is on its way (null: as the server has it). */
 export type LocalRequisition = Requisition & { syncState: SyncState | null };
 
-export type EntityRef = { table: 'customers' | 'prescriptions' | 'orders' | 'paymentRequests' | 'requisitions'; id: string };
+export type EntityRef = { table: 'customers' | 'prescriptions' | 'orders' | 'paymentRequests' | 'requisitions' | 'bookings' | 'returns'; id: string };
 
 export interface OutboxRow {
   /** Auto-increment: the order commands were made in, and are sent in. */
@@ -104,7 +149,7 @@ export interface MetaRow {
 export class StoreDb extends Dexie {
   /** Every table a local change can write, for transactions that write a change with its command. */
   get entityTables() {
-    return [this.customers, this.prescriptions, this.orders, this.paymentRequests, this.requisitions];
+    return [this.customers, this.prescriptions, this.orders, this.paymentRequests, this.requisitions, this.bookings, this.returns];
   }
 
   catalogue!: EntityTable<Article, 'id'>;
@@ -113,6 +158,9 @@ export class StoreDb extends Dexie {
   orders!: EntityTable<LocalOrder, 'id'>;
   paymentRequests!: EntityTable<LocalPaymentRequest, 'id'>;
   requisitions!: EntityTable<LocalRequisition, 'id'>;
+  bookings!: EntityTable<LocalBooking, 'id'>;
+  returns!: EntityTable<LocalReturn, 'id'>;
+  customerConflicts!: EntityTable<LocalCustomerConflict, 'id'>;
   outbox!: EntityTable<OutboxRow, 'seq'>;
   syncLog!: EntityTable<SyncLogRow, 'seq'>;
   meta!: EntityTable<MetaRow, 'key'>;
@@ -148,5 +196,13 @@ export class StoreDb extends Dexie {
     this.version(5).stores({ paymentRequests: 'id, orderId, syncState', requisitions: 'id, status' });
     // v6: pending commands in order without reading the whole outbox (sync/engine.ts nextBatch).
     this.version(6).stores({ outbox: '++seq, &id, status, *dependsOn, [status+seq]' });
+    // v7 (the counter day): bookings, returns, lost customer edits; orders by status and number; customers by CPR blind index.
+    this.version(7).stores({
+      customers: 'id, customerNumber, lastName, phone, email, syncState, cprIndex',
+      orders: 'id, customerId, syncState, status, orderNumber',
+      bookings: 'id, start, status, customerId',
+      returns: 'id, orderId, createdAt, syncState',
+      customerConflicts: 'id, customerId, dismissedAt',
+    });
   }
 }
