@@ -16,10 +16,14 @@ export const apiUrl = process.env.API_URL ?? `http://127.0.0.1:${process.env.API
  * client cannot choose the address its rate limits are counted under (the API trusts these
  * headers from `TRUST_PROXY` hops only). Run on every proxied request (http-proxy's `proxyReq`).
  */
-export function forwardClientAddress(proxyReq: Pick<ClientRequest, 'setHeader' | 'removeHeader'>, req: Pick<IncomingMessage, 'socket'>): void {
+export function forwardClientAddress(proxyReq: Pick<ClientRequest, 'setHeader' | 'removeHeader'>, req: Pick<IncomingMessage, 'socket' | 'headers'>): void {
   proxyReq.removeHeader('forwarded');
-  proxyReq.removeHeader('x-forwarded-host');
   proxyReq.removeHeader('x-forwarded-port');
+  // The host the browser opened the app on (its Host header, never a client-written
+  // X-Forwarded-Host): in demo mode the API builds e-ID return addresses and links on it (issue 16).
+  const host = req.headers.host;
+  if (host && host.length <= 260) proxyReq.setHeader('x-forwarded-host', host);
+  else proxyReq.removeHeader('x-forwarded-host');
   proxyReq.removeHeader('x-real-ip');
   const address = req.socket.remoteAddress;
   // A socket already closed has no address: then no client-chosen one either.

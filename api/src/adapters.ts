@@ -3,6 +3,7 @@ import type { ServerConfig } from './config';
 import type { AppDeps } from './deps';
 import { createSimulatedExternalCalendar } from './modules/booking/external-calendar';
 import { EID_CALLBACK_PATH } from './modules/auth/eid-service';
+import { isAllowedDemoHost } from './http/public-url';
 import { createLocalLifestylePlatform } from './modules/lifestyle/local-platform';
 import { createSimulatedAgreements } from './modules/subscriptions/agreements';
 import { createLocalCarrierDirectory } from './ports/carrier';
@@ -66,7 +67,7 @@ export function buildAdapters(config: ServerConfig, storage: Storage, clock: Clo
   checkAdapters(config);
   const redirectUri = `${config.app.publicWebUrl}${EID_CALLBACK_PATH}`;
   return {
-    eid: config.eid ? createOidcEid({ ...config.eid, redirectUri }) : createSimulatedEid({ clock, redirectUri }),
+    eid: config.eid ? createOidcEid({ ...config.eid, redirectUri }) : createSimulatedEid({ clock, redirectUri, allowHost: (hostname) => isAllowedDemoHost(hostname, config.app) }),
     mailer: config.smtpUrl ? createSmtpMailer(config.smtpUrl) : createLocalMailer(path.join(config.dataDir, 'mail')),
     sms: createLocalSms(path.join(config.dataDir, 'sms')),
     payments: createSimulatedPayments(),

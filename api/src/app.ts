@@ -6,6 +6,7 @@ import { pinoHttp } from 'pino-http';
 import type { ApiMeta } from '@optik/shared';
 import type { AppDeps } from './deps';
 import { errorHandler, notFoundHandler, optionsHandler } from './http/errors';
+import { isAllowedDemoHost, publicUrls } from './http/public-url';
 import { authRoutes } from './modules/auth/routes';
 import { accountFeatureRoutes } from './modules/auth/account-routes';
 import { AccountService } from './modules/auth/account-service';
@@ -87,7 +88,7 @@ export function createApp(deps: AppDeps): App {
     throw new Error(`createApp: ${name} mangler en rigtig adapter (simulatorer kun med DEMO=1)`);
   };
   // The e-ID broker; the local simulator when none is configured.
-  const eidProvider = port(deps.eid, 'e-ID', () => createSimulatedEid({ clock, redirectUri: `${config.publicWebUrl}${EID_CALLBACK_PATH}` }));
+  const eidProvider = port(deps.eid, 'e-ID', () => createSimulatedEid({ clock, redirectUri: `${config.publicWebUrl}${EID_CALLBACK_PATH}`, allowHost: (hostname) => isAllowedDemoHost(hostname, config) }));
   // Personal data at rest: sealed under the data-key ring's current key; v1 values open with the legacy key.
   const dataKeys = fieldKeysOf(config);
   const eid = new EidService(storage, clock, config, eidProvider, auth, createFieldCrypto(dataKeys, 'cpr'));
@@ -160,6 +161,9 @@ export function createApp(deps: AppDeps): App {
   // Before the JSON parser: create-events reads its body with its own, smaller limit, after its rate limit.
   app.use(widgetEventRoutes({ config, widget, rateLimits }));
   app.use(express.json({ limit: '256kb' }));
+  // After the body parser (its stream callbacks would leave the request's context): the public
+  // addresses links and e-ID return addresses are built from.
+  app.use(publicUrls(config));
   app.use(widgetRoutes({ config, widget }));
   // OPTIONS answered in JSON's terms (204 + Allow, or the JSON 404), never Express's text/plain —
   // after the widget's routers, which answer their own CORS preflights.

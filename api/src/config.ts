@@ -50,8 +50,10 @@ const envSchema = z.object({
       if (parsed === null) ctx.addIssue({ code: 'custom', message: 'et antal led (fx 1), false, eller en kommasepareret liste af adresser/CIDR (fx loopback, 10.0.0.0/8)' });
       return parsed ?? false;
     }),
-  /** Public address of the shop, used in links sent by e-mail. */
-  PUBLIC_WEB_URL: z.url().default('http://localhost:5173'),
+  /** Public address of the shop: links sent by e-mail and SMS, the e-ID return address. Demo mode takes the host name the shop was opened on (http/public-url.ts). */
+  PUBLIC_WEB_URL: z.url().max(500).default('http://localhost:5173'),
+  /** Public address of the store app, for links that point there. */
+  PUBLIC_STORE_URL: z.url().max(500).default('http://localhost:5174'),
   /** smtp(s)://user:pass@host:port — without it, mail goes to DATA_DIR/mail as JSON files. */
   SMTP_URL: z.string().startsWith('smtp').optional(),
   /** Extra origins (comma-separated) whose pages may call the widget's /v2 API; the shop's own is always allowed. */
@@ -144,6 +146,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
       loginRateLimit: { windowMs: e.LOGIN_RATE_LIMIT_WINDOW_MIN * 60_000, max: e.LOGIN_RATE_LIMIT_MAX },
       trustProxy: e.TRUST_PROXY,
       publicWebUrl: e.PUBLIC_WEB_URL.replace(/\/$/, ''),
+      publicStoreUrl: e.PUBLIC_STORE_URL.replace(/\/$/, ''),
       widgetOrigins: e.WIDGET_ALLOWED_ORIGINS.split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean),
     },
   };

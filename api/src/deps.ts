@@ -47,8 +47,10 @@ export interface AppConfig {
   loginRateLimit: { windowMs: number; max: number };
   /** Express's 'trust proxy': the hops (count or addresses) trusted to name the client; default loopback (TRUST_PROXY). */
   trustProxy?: number | false | string[];
-  /** Where the shop is reached, for links in e-mails. */
+  /** Where the shop is reached, for links in e-mails and SMS (demo mode: see http/public-url.ts). */
   publicWebUrl: string;
+  /** Where the store app is reached (default http://localhost:5174). */
+  publicStoreUrl?: string;
   /** Origins besides the shop's whose pages may call /v2 (CORS). */
   widgetOrigins?: string[];
   /** Create-events calls per client address per window (default 30 a minute; modules/widget/routes.ts). */

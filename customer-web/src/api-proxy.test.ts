@@ -46,8 +46,14 @@ describe('the apps’ proxy to the API', () => {
     expect(seen['x-forwarded-for']).toBe('127.0.0.1');
     expect(seen['x-forwarded-proto']).toBe('http');
     expect(seen.forwarded).toBeUndefined();
-    expect(seen['x-forwarded-host']).toBeUndefined();
+    // The host the request was made to, not the one the client wrote (issue 16).
+    expect(seen['x-forwarded-host']).toBe(`127.0.0.1:${port}`);
     expect(seen['x-real-ip']).toBeUndefined();
+  });
+
+  it('forwards the host name the app was opened on (Host), so demo links and MitID come back there', async () => {
+    const seen = await get('/api/eid/start', { host: `localhost:${port}` });
+    expect(seen['x-forwarded-host']).toBe(`localhost:${port}`);
   });
 
   it('sets the address on requests that came without one too, on every proxied path', async () => {

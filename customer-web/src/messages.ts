@@ -22,7 +22,7 @@ export const t = {
     articles: (n: number) => `${n.toLocaleString('da-DK')} ${n === 1 ? 'vare' : 'varer'}`,
     seeAll: (title: string) => `Se alle ${title.toLowerCase()}`,
   },
-  error: { generic: 'Noget gik galt. Prøv igen.', retry: 'Prøv igen' },
+  error: { title: 'Siden kunne ikke vises', generic: 'Noget gik galt. Prøv igen.', retry: 'Prøv igen' },
   page: { loading: 'Henter siden …' },
   /** The shop's own texts around the search and recommendation widget; the widget's texts come from its i18n (@optik/shared/widget). */
   widget: {

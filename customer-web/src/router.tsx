@@ -1,20 +1,15 @@
-import { useCallback, useEffect, useMemo, useRef, type ComponentType } from 'react';
-import { useAtomValue } from 'jotai';
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent, useLocation, useParams, useRouter, type HistoryState } from '@tanstack/react-router';
-import { pushPageView } from './analytics';
+import type { ComponentType } from 'react';
+import { createRoute, createRouter, lazyRouteComponent, useLocation, useParams } from '@tanstack/react-router';
 import { api } from './api';
-import { consentAtom, hasConsent } from './consent/consent';
 import { accountRoutes } from './features/account/routes';
 import { storeRoutes } from './features/stores/routes';
 import { companyRoutes } from './features/company/routes';
-import { Layout } from './layout/layout';
 import { t } from './messages';
+import { RouteError, rootRoute } from './root-route';
 import { findCataloguePage, loadCatalogueTree } from './routes/catalogue-lookup';
 import { Home } from './routes/home';
 import { NotFound } from './routes/not-found';
 import { useApi } from './use-api';
-import { widgetClient } from './widget/client';
-import { WidgetProvider, type WidgetNavigate } from './widget/provider';
 import { RecommendationStrip } from './widget/recommendations';
 
 /**
@@ -24,42 +19,6 @@ import { RecommendationStrip } from './widget/recommendations';
 function lazyPage<M>(load: () => Promise<M>, page: (m: M) => ComponentType) {
   return lazyRouteComponent(() => load().then((m) => ({ default: page(m) })));
 }
-
-/** The search widget sits around the whole layout: the header opens its modal, pages show its listings. */
-function Root() {
-  const router = useRouter();
-  const location = useLocation();
-  const navigate = useCallback<WidgetNavigate>(
-    (href, options) => {
-      const state = options.state;
-      void router.navigate({
-        href,
-        replace: options.replace,
-        resetScroll: options.resetScroll,
-        ...(state ? { state: () => state as HistoryState } : {}),
-      });
-      // The browser history is written at once, so a state write and a push in one event land on their own entries.
-      router.history.flush();
-    },
-    [router],
-  );
-  const consent = useAtomValue(consentAtom);
-  // SPEC §7: a page view on first load and on every route change, with URL and referrer.
-  const previous = useRef(typeof document === 'undefined' ? '' : document.referrer);
-  useEffect(() => {
-    pushPageView(window.location.href, previous.current);
-    previous.current = window.location.href;
-  }, [location.pathname]);
-  const widgetLocation = useMemo(() => ({ pathname: location.pathname, search: location.searchStr, state: location.state }), [location.pathname, location.searchStr, location.state]);
-  return (
-    // SPEC §6: recommendation calls only with consent — the provider personalises, so the preferences group.
-    <WidgetProvider client={widgetClient} navigate={navigate} location={widgetLocation} language="da" recommendationsConsent={hasConsent(consent, 'preferences')}>
-      <Layout />
-    </WidgetProvider>
-  );
-}
-
-const rootRoute = createRootRoute({ component: Root, notFoundComponent: NotFound });
 
 const homeRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -144,16 +103,18 @@ const cookieListRoute = createRoute({ getParentRoute: () => rootRoute, path: '/c
 const productRoute = createRoute({ getParentRoute: () => rootRoute, path: '/produkt/$slug', component: lazyRouteComponent(() => import('./features/product/product-route'), 'ProductRoute') });
 
 /** SPEC §2 /checkout and /checkout/*: the header's cart toggle is hidden there (features/cart). */
-const checkoutRoute = createRoute({ getParentRoute: () => rootRoute, path: '/checkout', component: lazyRouteComponent(() => import('./features/checkout/routes'), 'CheckoutRoute') });
+const checkoutRoute = createRoute({ getParentRoute: () => rootRoute, path: '/checkout' });
+const checkoutIndexRoute = createRoute({ getParentRoute: () => checkoutRoute, path: '/', component: lazyRouteComponent(() => import('./features/checkout/routes'), 'CheckoutRoute') });
 const checkoutConfirmationRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/checkout/bekraeftelse',
+  getParentRoute: () => checkoutRoute,
+  path: 'bekraeftelse',
   component: lazyRouteComponent(() => import('./features/checkout/routes'), 'CheckoutConfirmationRoute'),
 });
 
 /** SPEC §2 /bestil-tid-til-synstest (wizard) and /bestil-tid-til-synstest/{id} (the e-mailed manage link). */
-const bookingRoute = createRoute({ getParentRoute: () => rootRoute, path: '/bestil-tid-til-synstest', component: lazyRouteComponent(() => import('./features/booking/routes'), 'BookingWizardRoute') });
-const bookingManageRoute = createRoute({ getParentRoute: () => rootRoute, path: '/bestil-tid-til-synstest/$id', component: lazyRouteComponent(() => import('./features/booking/manage-route'), 'BookingManageRoute') });
+const bookingRoute = createRoute({ getParentRoute: () => rootRoute, path: '/bestil-tid-til-synstest' });
+const bookingWizardRoute = createRoute({ getParentRoute: () => bookingRoute, path: '/', component: lazyRouteComponent(() => import('./features/booking/routes'), 'BookingWizardRoute') });
+const bookingManageRoute = createRoute({ getParentRoute: () => bookingRoute, path: '$id', component: lazyRouteComponent(() => import('./features/booking/manage-route'), 'BookingManageRoute') });
 const contentRoute = createRoute({ getParentRoute: () => rootRoute, path: '$', component: CatalogueOrContent });
 
 /**
@@ -173,10 +134,32 @@ function stringifySearch(search: Record<string, unknown>): string {
   return s ? `?${s}` : '';
 }
 
+/**
+ * The route tree, with real parents (a path's routes under one parent route that renders its
+ * children), so `useParams({ from })` is typed for every page. A route whose code or data fails
+ * shows the Danish error page, an unknown path the Danish not-found page, both inside the layout.
+ */
+const routeTree = rootRoute.addChildren([
+  homeRoute,
+  verifyEmailRoute,
+  payByLinkRoute,
+  searchRoute,
+  cookieListRoute,
+  productRoute,
+  checkoutRoute.addChildren([checkoutIndexRoute, checkoutConfirmationRoute]),
+  bookingRoute.addChildren([bookingWizardRoute, bookingManageRoute]),
+  ...accountRoutes,
+  ...storeRoutes,
+  ...companyRoutes(),
+  contentRoute,
+]);
+
 export const router = createRouter({
-  routeTree: rootRoute.addChildren([homeRoute, verifyEmailRoute, payByLinkRoute, searchRoute, cookieListRoute, productRoute, checkoutRoute, checkoutConfirmationRoute, bookingRoute, bookingManageRoute, ...accountRoutes(rootRoute), ...storeRoutes(rootRoute), ...companyRoutes(rootRoute), contentRoute]),
+  routeTree,
   parseSearch,
   stringifySearch,
+  defaultErrorComponent: RouteError,
+  defaultNotFoundComponent: NotFound,
 });
 
 declare module '@tanstack/react-router' {

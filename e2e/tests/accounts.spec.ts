@@ -345,3 +345,22 @@ test('a login with old terms accepts the latest ones and continues', async ({ pa
   await expect(page.getByText('Hej Birthe Hansen')).toBeVisible();
   await expectNoA11yViolations(page);
 });
+
+test('MitID logs in on 127.0.0.1 too, not only on the configured localhost (issue 16)', async ({ page, webURL }) => {
+  const loopback = webURL.replace('//localhost:', '//127.0.0.1:');
+  const name = `Loopback${Date.now() % 100000}`;
+  await page.goto(`${loopback}/min-konto/log-ind`);
+  await page.getByRole('button', { name: 'Log ind med MitID' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'MitID (simulator)' })).toBeVisible();
+  await page.getByRole('radio', { name: /En anden person/ }).check();
+  await page.getByLabel('Fornavn').fill('Kaj');
+  await page.getByLabel('Efternavn').fill(name);
+  await page.getByRole('button', { name: 'Log ind', exact: true }).click();
+  // Back on the host it was started on, with its cookies: the login goes through to the terms.
+  await expect(page.getByRole('heading', { name: 'Acceptér de nyeste vilkår' })).toBeFocused();
+  expect(new URL(page.url()).host).toBe(new URL(loopback).host);
+  await page.getByRole('checkbox', { name: /accepterer vilkårene for Min konto/ }).check();
+  await page.getByRole('button', { name: 'Acceptér og log ind' }).click();
+  await expect(page).toHaveURL(`${loopback}/min-konto`);
+  await expect(page.getByText(`Hej Kaj ${name}`)).toBeVisible();
+});

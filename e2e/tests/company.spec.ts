@@ -30,9 +30,12 @@ test('a company builds an agreement by keyboard, the signing party signs it from
   const contact = `kontakt-${stamp}@example.dk`;
   const signer = `direktor-${stamp}@example.dk`;
 
-  // The header's "Erhverv" starts the wizard.
+  // The header's "Erhverv" opens the company section's front page (issue 16), which starts the wizard.
   await page.goto(webURL);
   await page.getByRole('navigation', { name: 'Topmenu' }).getByRole('link', { name: 'Erhverv' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Brilleaftaler for virksomheder' })).toBeVisible();
+  await expectNoA11yViolations(page);
+  await page.getByRole('link', { name: 'Opret en brilleaftale' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Ny brilleaftale for virksomheder' })).toBeVisible();
   await expect(stepHeading(page, 1, 'Virksomhed')).toBeVisible();
   await expectNoA11yViolations(page);

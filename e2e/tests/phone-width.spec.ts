@@ -15,22 +15,38 @@ import { linkInMail } from '../mail';
 const WIDTHS = [320, 390] as const;
 const SRC = path.resolve(import.meta.dirname, '../../customer-web/src');
 
-/** Every route path the shop's router declares: the files that call createRoute, their `path:` and `page('…'` strings. */
+/**
+ * Every route path the shop's router declares, as full paths: each `createRoute({ getParentRoute:
+ * () => parent, path: '…' })` in the sources, joined to its parents' paths (the route tree has
+ * real parents, so most paths are segments of their parent's). Layout routes without a page of
+ * their own have an index child at the same path.
+ */
 function routePaths(): string[] {
-  const out = new Set<string>();
+  const routes: { name: string | null; parent: string; path: string }[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const file = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(file);
       else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
         const text = readFileSync(file, 'utf8');
-        if (!text.includes('createRoute(')) continue;
-        for (const m of text.matchAll(/(?:\bpath: |\bpage\()'([^']+)'/g)) out.add(m[1]!);
+        const before = routes.length;
+        for (const m of text.matchAll(/(?:const (\w+) = )?createRoute\(\{\s*getParentRoute: \(\) => (\w+),\s*path: '([^']+)'/g)) routes.push({ name: m[1] ?? null, parent: m[2]!, path: m[3]! });
+        // A route written another way would go unvisited: every createRoute call must have been read.
+        const calls = text.match(/\bcreateRoute\(/g)?.length ?? 0;
+        if (routes.length - before !== calls) throw new Error(`${file}: ${calls} createRoute calls, ${routes.length - before} read — write them as createRoute({ getParentRoute: () => parent, path: '…', … })`);
       }
     }
   };
   walk(SRC);
-  return [...out].sort();
+  const byName = new Map(routes.filter((r) => r.name).map((r) => [r.name!, r]));
+  const full = (r: { parent: string; path: string }, depth = 0): string => {
+    if (depth > 20) throw new Error(`route parents loop at ${r.path}`);
+    const parent = byName.get(r.parent);
+    const base = parent ? full(parent, depth + 1) : '';
+    if (!parent) return r.path;
+    return r.path === '/' ? base : `${base}/${r.path.replace(/^\//, '')}`;
+  };
+  return [...new Set(routes.map((r) => full(r)))].sort();
 }
 
 /** Demo data the routes' parameters are filled with (found once, as the demo customer sees them). */
@@ -67,6 +83,7 @@ function urlsFor(route: string, p: Params): string[] | undefined {
     '/find-butik': ['/find-butik'],
     '/find-butik/$slug': ['/find-butik/roskilde'],
     '/butik/$storeId': ['/butik/st-014'],
+    '/b2b': ['/b2b'],
     '/b2b/ny-aftale': ['/b2b/ny-aftale'],
     '/b2b/underskrive-kontrakt': [p.signingLink],
     '/b2b/øjehelsedag': ['/b2b/øjehelsedag'],
@@ -78,7 +95,7 @@ function urlsFor(route: string, p: Params): string[] | undefined {
     '/min-konto/bekraeft-email': ['/min-konto/bekraeft-email'],
     '/min-konto/log-ind': ['/min-konto/log-ind'],
     '/min-konto/log-ind/mitid': ['/min-konto/log-ind/mitid'],
-    // Visited last (below): it ends the session.
+    // Visited last in its group (below): it ends the session.
     '/min-konto/log-ud': [],
     '/min-konto/registrere': ['/min-konto/registrere'],
     '/min-konto/glemt-løsen': ['/min-konto/glemt-løsen'],
@@ -272,28 +289,39 @@ test('every route of the router has addresses to visit here', () => {
   expect(routePaths().length).toBeGreaterThan(40);
 });
 
+/**
+ * The routes in groups, each group its own test for every state: the tests spread over the
+ * workers, and one slow page holds up only its group. Log-out is visited last in its group's
+ * test (it ends that test's session).
+ */
+const ROUTE_GROUP_SIZE = 6;
+const routeGroups = ((all) => Array.from({ length: Math.ceil(all.length / ROUTE_GROUP_SIZE) }, (_, i) => all.slice(i * ROUTE_GROUP_SIZE, (i + 1) * ROUTE_GROUP_SIZE)))(routePaths());
+
 for (const consent of ['undecided', 'all'] as const) {
   for (const signedIn of [false, true]) {
     test.describe(`${consent === 'all' ? 'after' : 'before'} cookie consent, ${signedIn ? 'signed in' : 'signed out'}`, () => {
       test.use({ consent, viewport: { width: 320, height: 740 } });
 
-      test('no route is wider than 320 or 390 px', async ({ page, loginAsCustomer }) => {
-        test.setTimeout(300_000);
-        if (signedIn) await loginAsCustomer();
-        await fillCart(page);
-        const problems: string[] = [];
-        const urls = [...routePaths().flatMap((r) => urlsFor(r, params) ?? []), '/min-konto/log-ud'];
-        for (const url of urls) {
-          await page.setViewportSize({ width: 320, height: 740 });
-          await page.goto(`${webURL}${url}`);
-          await settle(page);
-          for (const width of WIDTHS) {
-            const problem = await overflowAt(page, width, url);
-            if (problem) problems.push(problem);
+      for (const routes of routeGroups) {
+        test(`no page is wider than 320 or 390 px: ${routes[0]} … ${routes.at(-1)}`, async ({ page, loginAsCustomer }) => {
+          test.setTimeout(150_000);
+          if (signedIn) await loginAsCustomer();
+          await fillCart(page);
+          const problems: string[] = [];
+          const urls = routes.flatMap((r) => (r === '/min-konto/log-ud' ? [] : (urlsFor(r, params) ?? [])));
+          if (routes.includes('/min-konto/log-ud')) urls.push('/min-konto/log-ud');
+          for (const url of urls) {
+            await page.setViewportSize({ width: 320, height: 740 });
+            await page.goto(`${webURL}${url}`);
+            await settle(page);
+            for (const width of WIDTHS) {
+              const problem = await overflowAt(page, width, url);
+              if (problem) problems.push(problem);
+            }
           }
-        }
-        expect(problems).toEqual([]);
-      });
+          expect(problems).toEqual([]);
+        });
+      }
     });
   }
 }

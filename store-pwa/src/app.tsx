@@ -21,7 +21,7 @@ export function App({ api }: { api: Pick<Api, 'me' | 'getStores' | 'storeLogin' 
   useEffect(() => {
     void api.me().then(async (r) => {
       // Status 0: no network. Keep working on the session this device saw online.
-      if (r.ok) setSession(isStaff(r.data) ? r.data : null);
+      if (r.ok) setSession(r.data.user && isStaff(r.data) ? r.data : null);
       else setSession(r.status === 0 ? await offlineSession() : null);
     });
   }, [api, setSession]);

@@ -1,3 +1,5 @@
+import { PHOTOCHROMIC_LABEL } from '@optik/shared';
+
 /** Every Danish text the store app shows, in one place (CONVENTIONS.md). */
 export const t = {
   appName: 'Profil Optik Butik',
@@ -155,7 +157,7 @@ export const t = {
     frame: 'Stel',
     extras: 'Tilvalg',
     protective: 'Beskyttelsesbriller',
-    photochromic: 'Fotokromatiske glas',
+    photochromic: PHOTOCHROMIC_LABEL,
     noExtras: 'Ingen',
     maxAmount: 'Firmaet dækker op til',
     requested: (at: string) => `Anmodet ${new Date(at).toLocaleDateString('da-DK')}`,

@@ -65,6 +65,11 @@ export interface EidProvider {
   exchangeCode(request: EidCodeExchange): Promise<EidClaims>;
   /** A provider that serves pages of its own (the simulator) mounts them here, in demo mode only. */
   routes?(): Router;
+  /**
+   * Whether the broker sends the customer back to this address. Absent: only the one registered
+   * (the configured shop's callback) — a real broker knows its client's redirect URIs in advance.
+   */
+  acceptsRedirectUri?(uri: string): boolean;
 }
 
 /** OIDC error codes on the redirect back (RFC 6749 §4.1.2.1, OIDC Core §3.1.2.6) → SPEC §8 cases. */
@@ -141,9 +146,17 @@ interface IssuedCode {
  * does: it checks client id and redirect URI, binds the code to the nonce and the PKCE challenge,
  * issues single-use codes for two minutes and releases the CPR only when the scope asks for it.
  */
-export function createSimulatedEid(opts: { clock: Clock; redirectUri: string }): EidProvider {
+export function createSimulatedEid(opts: { clock: Clock; redirectUri: string; allowHost?: (hostname: string) => boolean }): EidProvider {
   const codes = new Map<string, IssuedCode>();
-  const shopOrigin = new URL(opts.redirectUri).origin;
+  const registered = new URL(opts.redirectUri);
+
+  /** The registered return address, or the same on another host name the demo may be opened on (issue 16). */
+  function accepts(uri: string): boolean {
+    if (uri === opts.redirectUri) return true;
+    if (!opts.allowHost || uri.length > 600 || !URL.canParse(uri)) return false;
+    const u = new URL(uri);
+    return u.protocol === registered.protocol && u.port === registered.port && u.pathname === registered.pathname && !u.search && !u.hash && !u.username && !u.password && opts.allowHost(u.hostname);
+  }
 
   function issue(query: AuthorizeQuery, claims: Omit<EidClaims, 'nonce'>, ttl = CODE_TTL_MS): string {
     const now = opts.clock.now().getTime();
@@ -171,7 +184,7 @@ export function createSimulatedEid(opts: { clock: Clock; redirectUri: string }):
       .status(problem ? 400 : 200)
       .set('Content-Type', 'text/html; charset=utf-8')
       .set('Cache-Control', 'no-store')
-      .set('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${shopOrigin}; base-uri 'none'; frame-ancestors 'none'`)
+      .set('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${new URL(query.redirect_uri).origin}; base-uri 'none'; frame-ancestors 'none'`)
       .send(`<!doctype html>
 <html lang="da"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>MitID (simulator) – log ind</title>
@@ -223,7 +236,7 @@ ${text('email', 'E-mail (valgfri)', 'off')}
 
   function readQuery(source: unknown): AuthorizeQuery | null {
     const parsed = authorizeQuery.safeParse(source);
-    return parsed.success && parsed.data.redirect_uri === opts.redirectUri ? parsed.data : null;
+    return parsed.success && accepts(parsed.data.redirect_uri) ? parsed.data : null;
   }
 
   function person(form: SubmitForm, wantsCpr: boolean): Omit<EidClaims, 'nonce'> | string {
@@ -240,6 +253,8 @@ ${text('email', 'E-mail (valgfri)', 'off')}
   }
 
   return {
+    acceptsRedirectUri: accepts,
+
     authorizationUrl(r) {
       const params = new URLSearchParams({
         response_type: 'code',

@@ -216,7 +216,7 @@ function frameDraft(r: Random, category: 'briller' | 'solbriller' | 'sportsbrill
     for (const s of sports) routes.push(`/sportsbriller/${s}`);
     attributes.prescriptionCapable = r.chance(0.5);
     badges.push('withdrawal-30-days');
-    description = `${name} til ${sports.join(' og ')}: let stel i ${material}, ${r.pick(['skiftelinser', 'fotokromatiske glas', 'kontrastforstærkende glas', 'ventilerede glas'])} og skridsikre næsepuder.`;
+    description = `${name} til ${sports.join(' og ')}: let stel i ${material}, ${r.pick(['skiftelinser', 'fototrope glas', 'kontrastforstærkende glas', 'ventilerede glas'])} og skridsikre næsepuder.`;
   }
   const kids = audience === 'barn';
   const lensWidth = kids ? r.int(42, 47) : r.int(49, 58);

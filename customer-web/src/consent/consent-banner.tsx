@@ -1,12 +1,42 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
 import { t } from '../messages';
 import { ALL_GROUPS, consentAtom, consentOpenAtom, makeConsent, writeConsent, type ConsentGroup } from './consent';
 
 /**
+ * While the banner shows, the page keeps room for it: the body gets bottom padding of the
+ * banner's height, and scrolling to a focused element keeps it clear of the banner (so it never
+ * covers "Betal" or the last thing on a page, issue 16 item 4). Follows the banner's height as it
+ * changes (Tilpas, a narrow phone).
+ */
+function useReserveSpace(ref: RefObject<HTMLElement | null>, open: boolean) {
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!open || !el) return;
+    const root = document.documentElement;
+    const apply = () => {
+      const style = getComputedStyle(el);
+      // The banner floats above the page's bottom edge by its own offset: keep room for that too.
+      const height = Math.ceil(el.getBoundingClientRect().height + (parseFloat(style.bottom) || 0));
+      root.style.setProperty('--consent-space', `${height}px`);
+    };
+    apply();
+    root.classList.add('consent-open');
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(apply);
+    observer?.observe(el);
+    return () => {
+      observer?.disconnect();
+      root.classList.remove('consent-open');
+      root.style.removeProperty('--consent-space');
+    };
+  }, [ref, open]);
+}
+
+/**
  * The cookie-consent panel (SPEC §6): a region at the bottom of the page, not a modal, so the
  * shop stays usable; accept all, necessary only, or choose per group. Opened again from the
- * footer's cookie-settings button, with the current choice filled in.
+ * footer's cookie-settings button, with the current choice filled in. The layout puts it early
+ * in the document, right after the skip link, so it is among the first stops for Tab.
  */
 export function ConsentBanner() {
   const [open, setOpen] = useAtom(consentOpenAtom);
@@ -14,7 +44,9 @@ export function ConsentBanner() {
   const [customising, setCustomising] = useState(false);
   const [choice, setChoice] = useState<Record<ConsentGroup, boolean>>(() => consent?.groups ?? { necessary: true, statistics: false, preferences: false, marketing: false });
   const heading = useRef<HTMLHeadingElement>(null);
+  const section = useRef<HTMLElement>(null);
   const id = useId();
+  useReserveSpace(section, open);
 
   useEffect(() => {
     if (open && consent) heading.current?.focus();
@@ -30,7 +62,7 @@ export function ConsentBanner() {
   };
 
   return (
-    <section className="consent" aria-labelledby={`${id}-title`}>
+    <section ref={section} className="consent" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} tabIndex={-1} ref={heading}>
         {t.consent.title}
       </h2>

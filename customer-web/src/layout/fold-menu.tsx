@@ -22,7 +22,7 @@ export const FOLD_MENU_RESET_MS = 250;
 /** Extra links under the sections (the top menu's entries plus store and service). */
 export const MENU_LINKS: [string, string][] = [
   ['/briller-lifestyle-aftale', l.top.lifestyle],
-  ['/b2b/ny-aftale', l.top.company],
+  ['/b2b', l.top.company],
   ['/hoerelse', l.top.hearing],
   ['/linseabonnement', l.sub.subscription],
   ['/find-butik', 'Find butik'],

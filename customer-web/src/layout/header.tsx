@@ -20,7 +20,7 @@ const NAV: [string, string][] = [
 
 const TOP: [string, string][] = [
   ['/briller-lifestyle-aftale', l.top.lifestyle],
-  ['/b2b/ny-aftale', l.top.company],
+  ['/b2b', l.top.company],
   ['/hoerelse', l.top.hearing],
 ];
 

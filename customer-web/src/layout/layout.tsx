@@ -13,6 +13,7 @@ import { Header, isBookingPath } from './header';
 import { Notifications } from './notifications';
 import { OldBrowserMessage } from './old-browser';
 import { RouteProgressBar } from './progress-bar';
+import { useFocusHeadingOnRouteChange } from './route-focus';
 import { StoreStatusBar, useStoreUser } from './store-user';
 import './layout.css';
 
@@ -48,12 +49,14 @@ export function Layout() {
   const menuId = useId();
   const navigate = useCallback((href: string) => void router.navigate({ href }), [router]);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const mainRef = useRef<HTMLElement>(null);
+  useFocusHeadingOnRouteChange(mainRef);
 
   if (bare) {
     return (
       <>
         <RouteProgressBar />
-        <main id="indhold" tabIndex={-1}>
+        <main id="indhold" tabIndex={-1} ref={mainRef}>
           <Outlet />
         </main>
       </>
@@ -66,6 +69,8 @@ export function Layout() {
       <a className="skip-link" href="#indhold">
         {t.skipToContent}
       </a>
+      {/* Early in the tab order: the cookie choice comes before the header and the page (issue 16 item 4). */}
+      <ConsentBanner />
       <OldBrowserMessage />
       <DemoMarker />
       <Header
@@ -90,13 +95,12 @@ export function Layout() {
           <FoldMenu id={menuId} open={menuOpen} onClose={closeMenu} api={api} returnFocusRef={menuButtonRef} onNavigate={navigate} />
         </Suspense>
       ) : null}
-      <main id="indhold" tabIndex={-1}>
+      <main id="indhold" tabIndex={-1} ref={mainRef}>
         <Outlet />
       </main>
       <Footer />
       {bottomBar && <BottomBar showBookExam={!isBookingPath(pathname)} />}
       <Notifications />
-      <ConsentBanner />
       {modalUsed ? (
         <Suspense fallback={null}>
           <SearchModal />

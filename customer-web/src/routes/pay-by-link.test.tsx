@@ -84,10 +84,10 @@ describe('PayByLink', () => {
     expect(screen.getByText('Hentes i butikken: Profil Optik Aarhus')).toBeDefined();
 
     const lenses = screen.getByRole('row', { name: /Dagslinser 30 stk\./ });
-    expect(within(lenses).getByText('Abonnement hver 3. måned')).toBeDefined();
+    expect(within(lenses).getByText('Abonnement – levering hver 3. måned')).toBeDefined();
     expect(within(lenses).getByText('2')).toBeDefined();
     expect(lenses.textContent).toContain('598,00\u00a0kr.');
-    expect(within(screen.getByRole('row', { name: /Linsevæske/ })).getByText('Abonnement hver måned')).toBeDefined();
+    expect(within(screen.getByRole('row', { name: /Linsevæske/ })).getByText('Abonnement – levering hver måned')).toBeDefined();
     expect(within(screen.getByRole('row', { name: /Fragt/ })).getByText('Gratis')).toBeDefined();
     expect(screen.getByRole('row', { name: /I alt/ }).textContent).toContain('3.097,00\u00a0kr.');
     expect(screen.getByRole('row', { name: /Heraf moms/ }).textContent).toContain('619,40\u00a0kr.');
@@ -181,6 +181,20 @@ describe('PayByLink', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Kontrolcifre (CVC)').value).toBe('123');
     expect(screen.getByLabelText('Kortnummer').getAttribute('aria-invalid')).toBeNull();
     expect(api.payLinkPay).toHaveBeenCalledWith({ token: TOKEN, giftCards: [], payment: { method: 'card', cardNumber: '4111 1111 1111 1111', expiry: '01/20', cvc: '123' } });
+  });
+
+  it('an error goes as soon as its field is fixed, and a wrong one keeps it (issue 16 item 4)', async () => {
+    const api = fakeApi([found()], [paid]);
+    await renderReady(api);
+    fillCard('4111 1111 1111 1111', '1330', '12');
+    fireEvent.click(screen.getByRole('button', { name: payButtonName }));
+    expect(await screen.findByText('Skriv udløbsdatoen som MM/ÅÅ.')).toBeDefined();
+    expect(screen.getByText('Kontrolcifrene er 3 cifre.')).toBeDefined();
+    type('Udløbsdato (MM/ÅÅ)', '12/28');
+    type('Kontrolcifre (CVC)', '1');
+    await waitFor(() => expect(screen.queryByText('Skriv udløbsdatoen som MM/ÅÅ.')).toBeNull());
+    expect(screen.getByLabelText('Kontrolcifre (CVC)').getAttribute('aria-invalid')).toBe('true');
+    expect(api.payLinkPay).not.toHaveBeenCalled();
   });
 
   it('result 0: shows the decline and lets the customer pay another way', async () => {

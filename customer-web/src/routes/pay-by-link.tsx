@@ -1,19 +1,21 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
-import { LabelledInput } from '../text-field';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   copenhagenParts,
   formatDkk,
   payLinkPayRequestSchema,
+  subscriptionIntervalText,
   type GiftCardLookupRequest,
   type PayLinkOrder,
   type PayLinkPayRequest,
   type PayLinkPayResponse,
   type PayLinkQuote,
-  type PaymentMethod,
 } from '@optik/shared';
 import type { Api } from '../api';
 import { t } from '../messages';
-import { payText } from '../payment-messages';
+import { payLinkText as payText } from './pay-by-link-messages';
+import { PaymentFields } from '../features/payment/payment-fields';
+import { issueEntries, paymentDetails, paymentErrorsFrom, type PaymentErrors } from '../features/payment/payment-state';
+import { useFocusRequest, usePaymentForm } from '../features/payment/use-payment';
 import { useApi } from '../use-api';
 import { AmountTable, SumRow } from '../amount-table';
 import { GiftCardFields } from './pay-gift-cards';
@@ -121,7 +123,7 @@ function OrderSummary({ order }: { order: PayLinkOrder }) {
           label: (
             <>
               {line.description}
-              {line.subscriptionInterval && <span className="line-note">{payText.subscription(line.subscriptionInterval)}</span>}
+              {line.subscriptionInterval && <span className="line-note">{subscriptionIntervalText(line.subscriptionInterval)}</span>}
             </>
           ),
           middle: line.quantity,
@@ -159,16 +161,6 @@ function formatExpiry(iso: string): string {
   return payText.dateTime(p.day, payText.months[p.month - 1] ?? '', p.year, time);
 }
 
-type Field = 'cardNumber' | 'expiry' | 'cvc' | 'phone' | 'ssn';
-const FIELDS: readonly Field[] = ['cardNumber', 'expiry', 'cvc', 'phone', 'ssn'];
-const METHODS: readonly PaymentMethod[] = ['card', 'mobilepay', 'klarna'];
-
-/** The payment field an error path names: the schema says 'payment.cvc', the provider's checks 'expiry'. */
-function paymentField(path: string): Field | null {
-  const key = path.startsWith('payment.') ? path.slice('payment.'.length) : path;
-  return (FIELDS as readonly string[]).includes(key) ? (key as Field) : null;
-}
-
 function PaymentForm({
   api,
   token,
@@ -188,39 +180,20 @@ function PaymentForm({
   onClosed: (message: string) => void;
 }) {
   const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [method, setMethod] = useState<PaymentMethod>('card');
-  const [values, setValues] = useState<Record<Field, string>>({ cardNumber: '', expiry: '', cvc: '', phone: '', ssn: '' });
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
+  /** The payment fields (the gift card fields focus their own errors). */
+  const fieldsRef = useRef<HTMLDivElement>(null);
+  const payment = usePaymentForm(`${id}-pay`);
+  const focus = useFocusRequest(fieldsRef);
   const [alert, setAlert] = useState<string | null>(null);
-  /** Result 1: Klarna needs the CPR number. Result 2: the bank wants the customer's approval. */
-  const [needsSsn, setNeedsSsn] = useState(false);
-  const [needsApproval, setNeedsApproval] = useState(false);
-  const [approved, setApproved] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [focusError, setFocusError] = useState(0);
   /** Gift cards the API accepted, and what they cover of the rest. */
   const [giftCards, setGiftCards] = useState<GiftCardLookupRequest[]>([]);
   const [quote, setQuote] = useState<PayLinkQuote | null>(null);
   const toPay = quote?.toPay ?? orderToPay;
 
-  // The first invalid payment field (the gift card fields focus their own errors).
-  useEffect(() => {
-    if (focusError) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]:not([data-gift-card])')?.focus();
-  }, [focusError]);
-
-  function payment(): PayLinkPayRequest['payment'] {
-    if (method === 'card') {
-      const { cardNumber, expiry, cvc } = values;
-      return { method, cardNumber, expiry, cvc, ...(needsApproval && approved ? { validated: true } : {}) };
-    }
-    if (method === 'mobilepay') return { method, phone: values.phone };
-    return { method, ...(needsSsn ? { ssn: values.ssn } : {}) };
-  }
-
   /** Gift cards covering everything leave no payment details to send. */
   function request(): PayLinkPayRequest {
-    return { token, giftCards, ...(toPay > 0 ? { payment: payment() } : {}) };
+    return { token, giftCards, ...(toPay > 0 ? { payment: paymentDetails(payment.state) } : {}) };
   }
 
   /** Asks the API what these gift cards cover; a refusal comes back as the message to show. */
@@ -248,10 +221,10 @@ function PaymentForm({
     if (refused) setAlert(refused);
   }
 
-  function showFieldErrors(errors: Partial<Record<Field, string>>, message: string) {
-    setFieldErrors(errors);
+  function showFieldErrors(errors: PaymentErrors, message: string) {
+    payment.setErrors(errors);
     setAlert(message);
-    setFocusError((n) => n + 1);
+    focus(null);
   }
 
   async function submit(e: FormEvent) {
@@ -261,94 +234,34 @@ function PaymentForm({
     const body = request();
     // One schema, two sides: the API parses the same schema, so a typo is caught before a round trip.
     const check = payLinkPayRequestSchema.safeParse(body);
-    if (!check.success) {
-      const errors: Partial<Record<Field, string>> = {};
-      for (const issue of check.error.issues) {
-        const key = paymentField(issue.path.join('.'));
-        if (key) errors[key] ??= issue.message;
-      }
-      showFieldErrors(errors, payText.fixFields);
-      return;
-    }
+    if (!check.success) return showFieldErrors(paymentErrorsFrom(issueEntries(check.error.issues)), payText.fixFields);
     setBusy(true);
     setAlert(null);
     const r = await api.payLinkPay(body);
     setBusy(false);
     if (!r.ok) {
       if (LINK_CLOSED.has(r.status)) return onClosed(r.error.message);
-      const errors: Partial<Record<Field, string>> = {};
-      for (const [path, message] of Object.entries(r.error.fields ?? {})) {
-        const key = paymentField(path);
-        if (key) errors[key] ??= message;
-      }
+      const fields = Object.entries(r.error.fields ?? {});
+      const errors = paymentErrorsFrom(fields.filter(([path]) => path !== 'payment'));
       if (Object.keys(errors).length > 0) return showFieldErrors(errors, r.error.message);
-      setFieldErrors({});
+      payment.setErrors({});
       // A gift card refused now (spent meanwhile) or no payment method: the reason, not the generic message.
       setAlert(r.error.fields?.giftCards ?? r.error.fields?.payment ?? r.error.message);
       return;
     }
     const answer = r.data;
     if (answer.outcome === 'paid') return onPaid(answer);
-    setFieldErrors({});
-    switch (answer.failureResult) {
-      case 99:
-        return onExpired(answer.message);
-      case 1:
-        setNeedsSsn(true);
-        break;
-      case 2:
-        setNeedsApproval(true);
-        setApproved(false);
-        break;
-      case 0:
-        break;
-    }
-    setAlert(answer.message);
+    // 99: the page loads the order again and the payment starts over.
+    if (answer.failureResult === 99) return onExpired(answer.message);
+    const step = payment.failed(answer.failureResult, answer.message);
+    setAlert(step.message);
+    if (step.focusId) focus(step.focusId);
   }
 
-  const input = (field: Field, label: string, props: InputHTMLAttributes<HTMLInputElement>, hint?: string) => (
-    <LabelledInput
-      id={`${id}-${field}`}
-      label={label}
-      hint={hint}
-      error={fieldErrors[field]}
-      value={values[field]}
-      onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))}
-      {...props}
-    />
-  );
-
   return (
-    <form ref={formRef} onSubmit={submit} noValidate className="stack pay-form">
+    <form onSubmit={submit} noValidate className="stack pay-form">
       <GiftCardFields idPrefix={id} cards={giftCards} cover={quote?.giftCardCover ?? 0} toPay={toPay} onApply={(card) => requote([...giftCards.filter((g) => g.number !== card.number), card])} onRemove={(n) => void removeGiftCard(n)} />
-      {toPay === 0 ? (
-        <p>{payText.giftCardsCoverAll}</p>
-      ) : (
-        <fieldset className="choices">
-          <legend>{payText.methodLegend}</legend>
-          {METHODS.map((m) => (
-            <label key={m} className="choice">
-              <input type="radio" name={`${id}-method`} value={m} checked={method === m} onChange={() => setMethod(m)} />
-              {payText.methods[m]}
-            </label>
-          ))}
-        </fieldset>
-      )}
-      {toPay > 0 && method === 'card' && (
-        <>
-          {input('cardNumber', payText.cardNumber, { inputMode: 'numeric', autoComplete: 'cc-number' })}
-          {input('expiry', payText.expiry, { autoComplete: 'cc-exp' })}
-          {input('cvc', payText.cvc, { inputMode: 'numeric', autoComplete: 'cc-csc' })}
-          {needsApproval && (
-            <label className="choice">
-              <input type="checkbox" checked={approved} onChange={(e) => setApproved(e.target.checked)} />
-              {payText.bankApproved}
-            </label>
-          )}
-        </>
-      )}
-      {toPay > 0 && method === 'mobilepay' && input('phone', payText.phone, { type: 'tel', autoComplete: 'tel' })}
-      {toPay > 0 && method === 'klarna' && needsSsn && input('ssn', payText.cpr, { type: 'text', autoComplete: 'off', spellCheck: false }, payText.cprHint)}
+      <div ref={fieldsRef}>{toPay === 0 ? <p>{payText.giftCardsCoverAll}</p> : <PaymentFields form={payment} />}</div>
       {alert && (
         <p role="alert" className="error">
           {alert}

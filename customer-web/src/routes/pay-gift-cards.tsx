@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { formatDkk, giftCardLookupRequestSchema, type GiftCardLookupRequest } from '@optik/shared';
 import { checkoutText as c } from '../features/checkout/messages';
-import { payText } from '../payment-messages';
+import { payLinkText as payText } from './pay-by-link-messages';
 import { TextField } from '../text-field';
 import '../features/checkout/checkout.css';
 

@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { Api } from '../api';
 import { authClient } from '../features/account/auth/auth-client';
 import { TermsStep } from '../features/account/auth/terms-step';
-import { LOGIN_PATH } from '../features/account/session';
+import { AFTER_VERIFY_KEY, LOGIN_PATH, safeReturnPath } from '../features/account/session';
 
 /** This page's texts (here, not in ../messages, so they load with the page). */
 const vt = {
@@ -13,7 +13,19 @@ const vt = {
   email: 'Din e-mail',
   resend: 'Send nyt link',
   resent: 'Hvis e-mailen hører til en konto, der ikke er bekræftet, har vi sendt et nyt link.',
+  continue: 'Fortsæt til kurven',
 };
+
+/** The page a registration started from (the cart), once: then forgotten. */
+function takeAfterVerify(): string | null {
+  try {
+    const saved = localStorage.getItem(AFTER_VERIFY_KEY);
+    localStorage.removeItem(AFTER_VERIFY_KEY);
+    return saved ? safeReturnPath(saved.slice(0, 500), '') || null : null;
+  } catch {
+    return null;
+  }
+}
 
 
 type State = { step: 'checking' } | { step: 'done'; name: string } | { step: 'failed'; message: string } | { step: 'resent' } | { step: 'terms' };
@@ -26,6 +38,7 @@ export function VerifyEmail({ api, hash }: { api: Pick<Api, 'verifyEmail' | 'res
   const token = new URLSearchParams(hash.replace(/^#/, '')).get('token');
   const [state, setState] = useState<State>(token ? { step: 'checking' } : { step: 'failed', message: vt.missing });
   const [email, setEmail] = useState('');
+  const [continueTo] = useState(takeAfterVerify);
   const [emailError, setEmailError] = useState<string | null>(null);
   const id = useId();
 
@@ -55,6 +68,13 @@ export function VerifyEmail({ api, hash }: { api: Pick<Api, 'verifyEmail' | 'res
       <h1>{vt.title}</h1>
       {state.step === 'checking' && <p role="status">{vt.checking}</p>}
       {state.step === 'done' && <p role="status">{vt.done(state.name)}</p>}
+      {state.step === 'done' && continueTo && (
+        <p>
+          <a className="button" href={continueTo}>
+            {vt.continue}
+          </a>
+        </p>
+      )}
       {state.step === 'resent' && <p role="status">{vt.resent}</p>}
       {state.step === 'terms' && <TermsStep client={authClient} onSignedIn={(s) => setState({ step: 'done', name: s.user.name })} onStartOver={() => window.location.assign(LOGIN_PATH)} />}
       {state.step === 'failed' && (

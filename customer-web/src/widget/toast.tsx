@@ -1,6 +1,9 @@
-import { useEffect } from 'react';
-import { toastTextKey, type ToastEvent, type ToastState } from '@optik/shared/widget';
+import { lazy, Suspense, useEffect } from 'react';
+import type { ToastEvent, ToastState } from '@optik/shared/widget';
 import type { WidgetText } from './text';
+
+/** The shown toast loads with its first showing (a toast is rare); the live region is there from the start. */
+const ToastBody = lazy(() => import('./toast-body').then((m) => ({ default: m.ToastBody })));
 
 /**
  * The 'filters cleared' toast (SPEC §2): bottom centre, restore and ok buttons, Escape closes,
@@ -21,26 +24,9 @@ export function WidgetToast({ state, text, onEvent, suspendEscape }: { state: To
   return (
     <div className="widget-toast-region" aria-live="polite">
       {toast && (
-        <div
-          key={toast.id}
-          className="widget-toast"
-          onPointerEnter={() => onEvent({ type: 'pointer-enter', now: Date.now() })}
-          onPointerLeave={() => onEvent({ type: 'pointer-leave', now: Date.now() })}
-          onFocus={() => onEvent({ type: 'focus-in', now: Date.now() })}
-          onBlur={(e) => {
-            if (!e.currentTarget.contains(e.relatedTarget as Node | null)) onEvent({ type: 'focus-out', now: Date.now() });
-          }}
-        >
-          <p>{text(toastTextKey(toast.kind))}</p>
-          <div className="widget-toast-actions">
-            <button type="button" onClick={() => onEvent({ type: 'restore' })}>
-              {text('restore')}
-            </button>
-            <button type="button" className="secondary" onClick={() => onEvent({ type: 'ok' })}>
-              {text('ok')}
-            </button>
-          </div>
-        </div>
+        <Suspense fallback={null}>
+          <ToastBody key={toast.id} toast={toast} text={text} onEvent={onEvent} />
+        </Suspense>
       )}
     </div>
   );

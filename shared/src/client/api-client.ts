@@ -137,7 +137,7 @@ export function createApiClient(opts: ApiClientOptions) {
     login: (body: LoginRequest) => send(read('session'), '/api/auth/login', body),
     storeLogin: (body: StoreLoginRequest) => send(read('session'), '/api/auth/store/login', body),
     logout: () => send(read('success'), '/api/auth/logout'),
-    me: () => call(read('session'), '/api/auth/me'),
+    me: () => call(read('me'), '/api/auth/me'),
     /** Store app outbox. Not retried here: the outbox engine keeps its own, persistent backoff. */
     sync: (body: SyncRequest) => send(read('sync'), '/api/sync', body),
     searchCustomers: (q: string) => send(read('customerList'), '/api/staff/customers/search', { q }),

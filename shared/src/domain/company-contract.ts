@@ -55,6 +55,12 @@ const line = (key: PriceLine['key'], label: string, amount: number, vatRate: num
   vat: vatRate ? vatOfGross(amount, vatRate) : 0,
 });
 
+/**
+ * The one Danish name of the photochromic option (glass that darkens in sunlight) in the shop,
+ * the store app, the contract and the requisitions (issue 16).
+ */
+export const PHOTOCHROMIC_LABEL = 'Fototrope glas';
+
 /** The price per employee with a line per part, for the wizard summary, the contract and requisitions. */
 export function companyPrice(c: CompanyChoice): CompanyPrice {
   const p = COMPANY_PRICES;
@@ -62,7 +68,7 @@ export function companyPrice(c: CompanyChoice): CompanyPrice {
     line('frame', `Stel – ${levelLabels[c.frameLevel]}`, p.frame[c.frameLevel], 0.25),
     line('glass', `Glas – ${levelLabels[c.glassLevel]}`, p.glass[c.glassLevel], 0.25),
     ...(c.protectiveGlasses ? [line('protectiveGlasses', 'Beskyttelsesglas (sikkerhedsbriller)', p.protectiveGlasses, 0.25)] : []),
-    ...(c.photochromic ? [line('photochromic', 'Fototrope glas (bliver mørke i sollys)', p.photochromic, 0.25)] : []),
+    ...(c.photochromic ? [line('photochromic', `${PHOTOCHROMIC_LABEL} (bliver mørke i sollys)`, p.photochromic, 0.25)] : []),
     line('exam', 'Synsprøve til skærmarbejde (momsfri)', p.exam, 0),
   ];
   const glasses = lines.filter((l) => l.key !== 'exam').reduce((s, l) => s + l.amount, 0);

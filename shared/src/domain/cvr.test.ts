@@ -3,7 +3,7 @@ import { formatOrgNumber, isValidEan13, orgNumberMessages, parseOrgNumber } from
 
 describe('parseOrgNumber (CVR, DOMAIN.md)', () => {
   it('accepts 13748136 with or without hyphens, spaces and a DK prefix', () => {
-    for (const v of ['13748136', '13-74-81-36', 'DK 13 74 81 36', 'dk13748136', 'DK-13748136', ' 1374 8136 ', '13–74–81–36']) {
+    for (const v of ['13748136', '13-74-81-36', 'DK 13 74 81 36', 'dk13748136', 'DK-13748136', ' 1374 8136 ', '13–74–81–36', '13.74.81.36', '13/74/81/36', '13‑74‑81‑36']) {
       expect(parseOrgNumber(v), v).toEqual({ ok: true, digits: '13748136', formatted: '13-74-81-36' });
     }
   });
@@ -22,7 +22,7 @@ describe('parseOrgNumber (CVR, DOMAIN.md)', () => {
   });
 
   it('refuses wrong lengths and letters as format errors', () => {
-    for (const v of ['1374813', '137481360', '1374813A', 'DKDK13748136', '13.74.81.36', 'SE13748136']) {
+    for (const v of ['1374813', '137481360', '1374813A', 'DKDK13748136', '13:74:81:36', 'SE13748136']) {
       expect(parseOrgNumber(v), v).toEqual({ ok: false, error: 'format', message: orgNumberMessages.format });
     }
   });

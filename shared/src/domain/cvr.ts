@@ -17,13 +17,13 @@ export function formatOrgNumber(digits: string): string {
   return digits.replace(/(\d{2})(?=\d)/g, '$1-');
 }
 
-/** Accepts hyphens, spaces and a `DK` prefix (the VAT-number form), DOMAIN.md. */
+/** Accepts hyphens (any dash), dots, slashes, spaces and a `DK` prefix (the VAT-number form), DOMAIN.md. */
 export function parseOrgNumber(input: string): OrgNumberResult {
   const v = input
     .replace(/\s+/g, '')
     .toUpperCase()
     .replace(/^DK/, '')
-    .replace(/[-\u2010\u2011\u2013]/g, '');
+    .replace(/[-\u2010-\u2015\u2212./]/g, '');
   if (!v) return { ok: false, error: 'required', message: orgNumberMessages.required };
   if (!/^\d{8}$/.test(v)) return { ok: false, error: 'format', message: orgNumberMessages.format };
   const sum = [...v].reduce((s, c, i) => s + Number(c) * WEIGHTS[i]!, 0);

@@ -17,6 +17,8 @@ export * from './copenhagen-time';
 export * from './holidays';
 export * from './card';
 export * from './subscription';
+export * from './subscription-text';
+export * from './lens-eye';
 export * from './returns';
 export * from './invoice-payment';
 export * from './lifestyle';

@@ -61,6 +61,8 @@ export const routes = {
   storeById: '/butik/:storeId',
   cookieList: '/cookieliste',
   giftCard: '/gavekort',
+  /** The company section's front page (issue 16). */
+  companyLanding: '/b2b',
   signCompanyAgreement: '/b2b/underskrive-kontrakt',
   eyeHealthDay: '/b2b/øjehelsedag',
   /** The company wizard (SPEC §2 names the screen, not its path). */

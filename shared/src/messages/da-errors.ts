@@ -8,6 +8,7 @@ export const daErrors = {
   pageNotFound: 'Siden blev ikke fundet.',
   eidProblems: 'Der er problemer med login med MitID. Prøv igen senere.',
   loginExpiredOrTooMany: 'Login-tiden er udløbet, eller der har været for mange forsøg. Vent lidt og prøv igen.',
+  eidStartedElsewhere: 'Login blev startet på en anden adresse eller i en anden browser. Start forfra.',
   loginCancelled: 'Login blev annulleret eller mislykkedes.',
   verificationError: 'Kontoen kunne ikke bekræftes. Log ind igen, og åbn bekræftelsesmailen hurtigere.',
   verificationRequestFailed: 'Anmodningen om bekræftelse mislykkedes.',

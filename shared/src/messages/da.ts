@@ -28,8 +28,8 @@ export const da = {
       checkDigit: 'CPR-nummeret består ikke kontrollen af sidste ciffer. Kontrollér nummeret — er det korrekt, kan du bekræfte det og fortsætte.',
     },
     orgNumber: {
-      format: 'Organisationsnummeret skal have 8 cifre (NN-NN-NN-NN).',
-      checksum: 'Organisationsnummeret er ikke gyldigt. Kontrollér cifrene.',
+      format: 'CVR-nummeret skal have 8 cifre (NN-NN-NN-NN).',
+      checksum: 'CVR-nummeret er ikke gyldigt. Kontrollér cifrene.',
     },
     /** SPEC §5 prescription rules (glasses H/V and contact lenses). */
     prescription: {

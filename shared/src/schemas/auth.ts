@@ -69,6 +69,13 @@ export const sessionResponseSchema = z.object({
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
+/**
+ * GET /api/auth/me: the session, or `{ user: null }` for a visitor who is not signed in — an
+ * answer, not an error, so an anonymous page load logs no failed request (issue 16).
+ */
+export const meResponseSchema = z.union([sessionResponseSchema, z.object({ user: z.null() })]);
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
 /** Stored account (server side). Personal data beyond this lives in the customer record. */
 export const accountSchema = z.object({
   id: z.string(),

@@ -6,6 +6,10 @@ import { TEXT_MAX } from './limits';
 import { oreSchema } from './money';
 import { contactLensPrescriptionSchema, glassesPrescriptionSchema } from './prescription';
 
+/** Which eye a contact-lens line is for: right (H), left (V) or both (issue 16). */
+export const lensEyeSchema = z.enum(['right', 'left', 'both']);
+export type LensEye = z.infer<typeof lensEyeSchema>;
+
 /** SPEC §3 cart item. */
 export const cartItemSchema = z.object({
   skuId: z.string(),
@@ -24,6 +28,8 @@ export const cartItemSchema = z.object({
   subscriptionInterval: z.nullable(subscriptionIntervalSchema),
   prescription: z.nullable(contactLensPrescriptionSchema),
   prescriptionGlasses: z.nullable(glassesPrescriptionSchema),
+  /** A contact-lens line's eye; absent on lines added before issue 16 and on anything else. */
+  eye: z.optional(z.nullable(lensEyeSchema)),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 
@@ -57,6 +63,8 @@ export const cartUpdateRequestSchema = z.object({
   subscriptionInterval: z.optional(z.nullable(subscriptionIntervalSchema)),
   prescription: z.optional(z.nullable(contactLensPrescriptionSchema)),
   prescriptionGlasses: z.optional(z.nullable(glassesPrescriptionSchema)),
+  /** With `prescription`: the eye the lenses are for. */
+  eye: z.optional(z.nullable(lensEyeSchema)),
 });
 export type CartUpdateRequest = z.input<typeof cartUpdateRequestSchema>;
 

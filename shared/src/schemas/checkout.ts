@@ -3,6 +3,7 @@ import './zod-locale';
 import { da } from '../messages/da';
 import { emailField, nameField, phoneField } from './auth';
 import { maxChars } from './common';
+import { subscriptionIntervalSchema } from './enums';
 import { giftCardsField } from './gift-card';
 import { TEXT_MAX } from './limits';
 import { oreSchema } from './money';
@@ -46,7 +47,7 @@ export const checkoutQuoteRequestSchema = z.object({
 export type CheckoutQuoteRequest = z.input<typeof checkoutQuoteRequestSchema>;
 
 export const checkoutQuoteSchema = z.object({
-  lines: z.array(z.object({ skuId: z.string(), description: z.string(), quantity: z.number().check(z.int()), unitPrice: oreSchema, lineTotal: oreSchema, subscriptionInterval: z.nullable(z.string()) })),
+  lines: z.array(z.object({ skuId: z.string(), description: z.string(), quantity: z.number().check(z.int()), unitPrice: oreSchema, lineTotal: oreSchema, subscriptionInterval: z.nullable(subscriptionIntervalSchema) })),
   goods: oreSchema,
   discount: oreSchema,
   discountCode: z.nullable(z.string()),

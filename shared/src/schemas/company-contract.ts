@@ -7,7 +7,7 @@ const person = z.object({ name: z.string().check(z.minLength(1)), email: z.strin
 /** SPEC §3 company contract (the company glasses agreement). */
 export const companyContractSchema = z.object({
   id: z.string(),
-  organisationNumber: z.string().check(z.regex(/^\d{2}-\d{2}-\d{2}-\d{2}$/, 'Organisationsnummeret skal skrives som NN-NN-NN-NN.')),
+  organisationNumber: z.string().check(z.regex(/^\d{2}-\d{2}-\d{2}-\d{2}$/, 'CVR-nummeret skal skrives som NN-NN-NN-NN.')),
   companyName: z.string(),
   contactPerson: person,
   signingParty: person,

@@ -57,7 +57,7 @@ describe('companyContractRequestSchema (the wizard)', () => {
   it('reports every step’s problems at once, each on its field', () => {
     const r = companyContractRequestSchema.safeParse({ ...answers, organisationNumber: '13585627', invoiceAddress: { street: '', zip: '9999', city: 'X' }, invoiceFormat: 'e-invoice', ean: '123', glassLevel: undefined });
     expect(fields(r)).toEqual({
-      organisationNumber: 'Organisationsnummeret er ikke gyldigt. Kontrollér cifrene.',
+      organisationNumber: 'CVR-nummeret er ikke gyldigt. Kontrollér cifrene.',
       'invoiceAddress.street': 'Skal udfyldes.',
       'invoiceAddress.zip': 'Ugyldigt postnummer.',
       ean: 'EAN-nummeret skal have 13 cifre.',
@@ -69,7 +69,7 @@ describe('companyContractRequestSchema (the wizard)', () => {
 describe('the other company requests', () => {
   it('looks up by CVR in any accepted spelling', () => {
     expect(companyLookupQuerySchema.parse({ cvr: '29446423' })).toEqual({ cvr: '29-44-64-23' });
-    expect(fields(companyLookupQuerySchema.safeParse({ cvr: '2944' }))).toEqual({ cvr: 'Organisationsnummeret skal have 8 cifre (NN-NN-NN-NN).' });
+    expect(fields(companyLookupQuerySchema.safeParse({ cvr: '2944' }))).toEqual({ cvr: 'CVR-nummeret skal have 8 cifre (NN-NN-NN-NN).' });
   });
 
   it('signs only with a name and the consent', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import './zod-locale';
 import { isoDateSchema, maxChars, maxItems } from './common';
-import { deliveryMethodIdSchema, orderStatusSchema, paymentFailureResultSchema } from './enums';
+import { deliveryMethodIdSchema, orderStatusSchema, paymentFailureResultSchema, subscriptionIntervalSchema } from './enums';
 import { invoicePaymentMethodSchema, invoiceSchema } from './invoice';
 import { TEXT_MAX } from './limits';
 import { oreSchema } from './money';
@@ -112,7 +112,7 @@ export const myOrderLineSchema = z.object({
   unitPrice: oreSchema,
   lineTotal: oreSchema,
   vat: oreSchema,
-  subscriptionInterval: z.nullable(z.string()),
+  subscriptionInterval: z.nullable(subscriptionIntervalSchema),
   returnedQuantity: z.number().check(z.int()),
   pendingReturnQuantity: z.number().check(z.int()),
   withdrawalDays: z.literal([30, 90]),

@@ -56,7 +56,7 @@ describe('shared schemas', () => {
     expect(bookingSchema.safeParse({ id: 'b', storeId: 'st-001', examType: 'synstest', ageGroup: '18-75', start: 's', end: 'e', noteToStore: 'x'.repeat(501), requisitionType: null, workingDistances: null, tools: null, other: null, status: 'requested', confirmationState: 1, customerId: null }).success).toBe(false);
     expect(messages(temporaryAddressSchema.safeParse({ street: 'Vej 1', zip: '8000', city: 'Aarhus C', from: '2026-12-10', to: '2026-12-01' }))).toEqual({ to: 'Slutdatoen skal ligge efter startdatoen.' });
     const contract = companyContractSchema.safeParse({ organisationNumber: '13748136' });
-    expect(messages(contract).organisationNumber).toBe('Organisationsnummeret skal skrives som NN-NN-NN-NN.');
+    expect(messages(contract).organisationNumber).toBe('CVR-nummeret skal skrives som NN-NN-NN-NN.');
   });
 
   it('applies the SPEC §5 purchase-event rules', () => {

@@ -9,6 +9,7 @@ import type { Storage } from '../../storage/port';
 import { hashPassword, verifyPassword } from './password';
 import { AuthRepository } from './repository';
 import type { AuthService } from './service';
+import { shopUrl } from '../../http/public-url';
 
 type DetailsUpdate = z.output<typeof accountDetailsUpdateSchema>;
 type PasswordChange = z.output<typeof passwordChangeSchema>;
@@ -102,7 +103,7 @@ export class AccountService {
       await this.mailer.send({
         to: account.email,
         subject: 'Din adgangskode er ændret',
-        text: `Hej ${account.firstName}\n\nAdgangskoden til din konto hos Profil Optik er lige blevet ændret.\n\nVar det ikke dig, så nulstil adgangskoden her:\n${this.config.publicWebUrl}${FORGOT_PASSWORD_PATH}\n\nVenlig hilsen\nProfil Optik`,
+        text: `Hej ${account.firstName}\n\nAdgangskoden til din konto hos Profil Optik er lige blevet ændret.\n\nVar det ikke dig, så nulstil adgangskoden her:\n${shopUrl(this.config)}${FORGOT_PASSWORD_PATH}\n\nVenlig hilsen\nProfil Optik`,
       });
     }
   }
@@ -117,7 +118,7 @@ export class AccountService {
     if (!account?.email) return;
     const token = newId(32);
     await this.repo.replacePasswordReset({ id: hashToken(token), accountId: account.id, expiresAt: new Date(this.clock.now().getTime() + RESET_TTL_MS).toISOString() });
-    const link = `${this.config.publicWebUrl}${FORGOT_PASSWORD_PATH}#token=${token}`;
+    const link = `${shopUrl(this.config)}${FORGOT_PASSWORD_PATH}#token=${token}`;
     await this.mailer.send({
       to: account.email,
       subject: 'Nulstil din adgangskode hos Profil Optik',

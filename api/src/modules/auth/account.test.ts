@@ -26,7 +26,7 @@ describe('terms not accepted (SPEC §3)', () => {
     const login = await s.post('/api/auth/login', { email: 'gamle-vilkaar@example.dk', password: PASSWORD }).expect(403);
     expect(login.body.error).toEqual({ code: 'terms_not_accepted', message: 'Du skal acceptere de nyeste vilkår for at logge ind.' });
     expect(String(login.headers['set-cookie'])).toMatch(/optik_login_pending=.*HttpOnly/);
-    await s.agent.get('/api/auth/me').expect(401);
+    await s.agent.get('/api/auth/me').expect(200, { user: null });
 
     const accepted = await s.post('/api/auth/accept-terms', { version: CURRENT_TERMS_VERSION }).expect(200);
     expect(sessionResponseSchema.parse(accepted.body).user.email).toBe('gamle-vilkaar@example.dk');
@@ -92,7 +92,7 @@ describe('password reset by a mailed one-time link', () => {
     const done = await s.post('/api/auth/password-reset', { token, password: 'ny-lang-kode', passwordRepeat: 'ny-lang-kode' }).expect(200);
     expect(sessionResponseSchema.parse(done.body).user.email).toBe('kunde@example.dk');
     await s.agent.get('/api/auth/me').expect(200);
-    await old.agent.get('/api/auth/me').expect(401);
+    await old.agent.get('/api/auth/me').expect(200, { user: null });
     // The link works once.
     const reused = await s.post('/api/auth/password-reset', { token, password: 'tredje-kode-1', passwordRepeat: 'tredje-kode-1' }).expect(422);
     expect(reused.body.error.message).toBe('Linket er udløbet eller allerede brugt. Bestil et nyt link.');
@@ -251,7 +251,7 @@ describe('password change', () => {
 
     await s.post('/api/account/password', { currentPassword: PASSWORD, password: 'ny-lang-kode', passwordRepeat: 'ny-lang-kode' }).expect(200);
     await s.agent.get('/api/auth/me').expect(200);
-    await other.agent.get('/api/auth/me').expect(401);
+    await other.agent.get('/api/auth/me').expect(200, { user: null });
     expect(t.mailer.sent.at(-1)).toMatchObject({ to: 'kunde@example.dk', subject: 'Din adgangskode er ændret' });
     expect(t.mailer.sent.at(-1)!.text).not.toContain('ny-lang-kode');
     await s.post('/api/auth/logout').expect(200);

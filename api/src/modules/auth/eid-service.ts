@@ -4,6 +4,7 @@ import type { AppConfig, Clock } from '../../deps';
 import type { FieldCrypto } from '../../crypto/field-crypto';
 import { HttpError } from '../../http/errors';
 import { hashToken, newId } from '../../http/identity';
+import { shopUrl } from '../../http/public-url';
 import { EidError, eidFailureOf, pkceChallenge, type EidClaims, type EidFailure, type EidProvider } from '../../ports/eid';
 import type { Storage } from '../../storage/port';
 import { AuthRepository } from './repository';
@@ -21,6 +22,8 @@ const FAILURES: Record<EidFailure, () => HttpError> = {
   unavailable: () => new HttpError(503, 'internal', da.errors.accountUnavailable),
   expired: () => new HttpError(410, 'gone', da.errors.loginExpiredOrTooMany),
 };
+/** The state names no login this browser started here: another host name, another browser, or used already (issue 16). */
+const startedElsewhere = () => new HttpError(409, 'conflict', da.errors.eidStartedElsewhere);
 export const eidFailure = (kind: EidFailure) => FAILURES[kind]();
 
 function sameText(a: string, b: string): boolean {
@@ -51,8 +54,13 @@ export class EidService {
     this.repo = new AuthRepository(storage);
   }
 
+  /**
+   * The shop's callback on the address the shop was opened on (demo mode, http/public-url.ts),
+   * when the broker sends customers back there; otherwise the configured one.
+   */
   get redirectUri(): string {
-    return `${this.config.publicWebUrl}${EID_CALLBACK_PATH}`;
+    const here = `${shopUrl(this.config)}${EID_CALLBACK_PATH}`;
+    return this.provider.acceptsRedirectUri?.(here) ? here : `${this.config.publicWebUrl}${EID_CALLBACK_PATH}`;
   }
 
   /** The stored key of a subject id: keyed, so the data file does not hold the broker's id. */
@@ -64,6 +72,7 @@ export class EidService {
     const state = newId(24);
     const nonce = newId(24);
     const codeVerifier = newId(48);
+    const redirectUri = this.redirectUri;
     await this.repo.insertEidLogin({
       id: hashToken(state),
       shopperId,
@@ -71,9 +80,10 @@ export class EidService {
       codeVerifier,
       requestCpr,
       expiresAt: new Date(this.clock.now().getTime() + EID_LOGIN_TTL_MS).toISOString(),
+      redirectUri,
     });
     try {
-      return { url: await this.provider.authorizationUrl({ state, nonce, codeChallenge: pkceChallenge(codeVerifier), requestCpr, redirectUri: this.redirectUri }) };
+      return { url: await this.provider.authorizationUrl({ state, nonce, codeChallenge: pkceChallenge(codeVerifier), requestCpr, redirectUri }) };
     } catch (err) {
       // A broker that cannot be reached (its discovery document) is "temporarily unavailable" (SPEC §8).
       throw eidFailure(err instanceof EidError ? err.kind : 'unavailable');
@@ -87,11 +97,14 @@ export class EidService {
    */
   async callback(shopperId: string, input: EidCallbackRequest, signedIn: { id: string } | null = null): Promise<{ token: string; session: SessionResponse }> {
     const login = await this.repo.takeEidLogin(hashToken(input.state));
-    if (!login || login.shopperId !== shopperId || Date.parse(login.expiresAt) <= this.clock.now().getTime()) throw eidFailure('expired');
+    // Not this browser's login, or started on another address (the shop's cookies are per host name).
+    const redirectUri = login?.redirectUri ?? `${this.config.publicWebUrl}${EID_CALLBACK_PATH}`;
+    if (!login || login.shopperId !== shopperId || redirectUri !== this.redirectUri) throw startedElsewhere();
+    if (Date.parse(login.expiresAt) <= this.clock.now().getTime()) throw eidFailure('expired');
     if (input.error || !input.code) throw eidFailure(eidFailureOf(input.error ?? ''));
     let claims: EidClaims;
     try {
-      claims = await this.provider.exchangeCode({ code: input.code, codeVerifier: login.codeVerifier, redirectUri: this.redirectUri, state: input.state, nonce: login.nonce, ...(input.iss ? { iss: input.iss } : {}) });
+      claims = await this.provider.exchangeCode({ code: input.code, codeVerifier: login.codeVerifier, redirectUri, state: input.state, nonce: login.nonce, ...(input.iss ? { iss: input.iss } : {}) });
     } catch (err) {
       // A broker that cannot be reached is "temporarily unavailable" (SPEC §8).
       throw eidFailure(err instanceof EidError ? err.kind : 'unavailable');

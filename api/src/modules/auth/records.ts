@@ -50,6 +50,8 @@ export const eidLoginRecordSchema = z.object({
   codeVerifier: z.string(),
   requestCpr: z.boolean(),
   expiresAt: z.string(),
+  /** The return address the login was started with (the shop's host it was opened on); absent in logins started before issue 16. */
+  redirectUri: z.string().max(600).optional(),
 });
 export type EidLoginRecord = z.infer<typeof eidLoginRecordSchema>;
 

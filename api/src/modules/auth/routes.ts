@@ -1,7 +1,7 @@
 import { Router } from 'express';
-import { acceptTermsRequestSchema, da, loginRequestSchema, registerRequestSchema, resendVerificationRequestSchema, storeLoginRequestSchema, verifyEmailRequestSchema } from '@optik/shared';
+import { acceptTermsRequestSchema, loginRequestSchema, registerRequestSchema, resendVerificationRequestSchema, storeLoginRequestSchema, verifyEmailRequestSchema, type MeResponse } from '@optik/shared';
 import type { AppConfig } from '../../deps';
-import { HttpError, parseOr400 } from '../../http/errors';
+import { parseOr400 } from '../../http/errors';
 import { SESSION_COOKIE, readSessionToken, requireCsrf } from '../../http/identity';
 import { loginLimiter, pendingLoginCookie, readPendingToken, signIn } from './http';
 import type { AuthService } from './service';
@@ -61,9 +61,10 @@ export function authRoutes(deps: { config: AppConfig; auth: AuthService; rateLim
 
   r.get('/api/auth/me', async (req, res) => {
     const who = await deps.auth.resolve(readSessionToken(req));
-    if (!who) throw new HttpError(401, 'unauthenticated', da.errors.unauthenticated);
     res.set('Cache-Control', 'no-store');
-    res.json({ user: who.user, expiresAt: who.session.expiresAt });
+    // Not signed in is an answer (issue 16): a visitor's page load logs no failed request.
+    const body: MeResponse = who ? { user: who.user, expiresAt: who.session.expiresAt } : { user: null };
+    res.json(body);
   });
 
   r.use(pendingLoginCookie(deps.config));

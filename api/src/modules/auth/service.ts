@@ -24,6 +24,7 @@ import type { SessionRecord } from './records';
 import { hashPassword, verifyPassword } from './password';
 import { AuthRepository } from './repository';
 import { isStoreRole } from './roles';
+import { shopUrl } from '../../http/public-url';
 
 type Register = z.output<typeof registerRequestSchema>;
 type Login = z.output<typeof loginRequestSchema>;
@@ -120,7 +121,7 @@ export class AuthService {
   private async mailExistingOwner(email: string): Promise<void> {
     const existing = await this.repo.accountByEmail(email);
     if (!existing?.email) return;
-    const base = this.config.publicWebUrl.replace(/\/$/, '');
+    const base = shopUrl(this.config);
     await this.mailer.send({
       to: existing.email,
       subject: 'Nogen forsøgte at oprette en konto med din e-mail',
@@ -165,7 +166,7 @@ export class AuthService {
    */
   private async sendVerification(account: Account): Promise<void> {
     const token = newId(32);
-    const link = `${this.config.publicWebUrl}/min-konto/bekraeft-email#token=${token}`;
+    const link = `${shopUrl(this.config)}/min-konto/bekraeft-email#token=${token}`;
     await this.repo.transaction(async () => {
       await this.repo.insertVerification({
         id: hashToken(token),

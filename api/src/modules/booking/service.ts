@@ -44,6 +44,7 @@ import { createSimulatedExternalCalendar, type ExternalCalendar } from './extern
 import { bookingMail, type BookingMailKind } from './mail';
 import type { BookingCalendarRecord, BookingRecord } from './records';
 import { BookingRepository } from './repository';
+import { shopUrl } from '../../http/public-url';
 
 export { dayId } from './records';
 
@@ -106,7 +107,7 @@ export class BookingService {
   }
 
   manageLink(bookingId: string): string {
-    return `${this.config.publicWebUrl.replace(/\/$/, '')}/bestil-tid-til-synstest/${encodeURIComponent(bookingId)}#token=${this.tokenFor(bookingId)}`;
+    return `${shopUrl(this.config)}/bestil-tid-til-synstest/${encodeURIComponent(bookingId)}#token=${this.tokenFor(bookingId)}`;
   }
 
   private async open(id: string, access: BookingAccess): Promise<BookingRecord> {

@@ -98,6 +98,41 @@ describe('POST /api/cart/update', () => {
     expect(items.map((i: { prescription: { power: number } }) => i.prescription.power)).toEqual([-2]);
   });
 
+  it('keeps which eye a lens line is for (H/V), and a line bought for each eye with one prescription is for both (issue 16)', async () => {
+    const t = await makeTestApp();
+    const s = await shopperAgent(t);
+    const lens = await buyableArticle(t, (a) => a.category === 'kontaktlinser');
+    const sku = lens.skus[0]!.id;
+    const rx = (power: number) => ({ power, baseCurve: 8.6, diameter: 14.2, cylinder: null, axis: null, addition: null });
+    await s.post('/api/cart/update', { skuId: sku, quantity: 1, prescription: rx(-1.25), eye: 'right' }).expect(200);
+    let items = (await s.post('/api/cart/update', { skuId: sku, quantity: 1, prescription: rx(-2), eye: 'left' }).expect(200)).body.cartHead.cart.items;
+    expect(items.map((i: { eye: string }) => i.eye)).toEqual(['right', 'left']);
+    items = (await s.post('/api/cart/update', { skuId: sku, quantity: 2, prescription: rx(-1.25), eye: 'left' }).expect(200)).body.cartHead.cart.items;
+    expect(items.map((i: { eye: string; quantity: number }) => [i.eye, i.quantity])).toEqual([['both', 2], ['left', 1]]);
+    await s.post('/api/cart/update', { skuId: sku, quantity: 1, prescription: rx(-1), eye: 'middle' }).expect(400);
+  });
+
+  it('keeps the cart through a login, and through a registration and its e-mail verification (issue 16: the subscription notice sends guests there)', async () => {
+    const t = await makeTestApp();
+    const s = await shopperAgent(t);
+    const lens = await buyableArticle(t, (a) => a.allowSubscription && a.price.subscription !== null);
+    await s.post('/api/cart/update', { skuId: lens.skus[0]!.id, quantity: 2, subscriptionInterval: 'm1' }).expect(200);
+    const cart = async () => (await s.agent.get('/api/site/shopper').expect(200)).body.cartHead.cart.items.map((i: { skuId: string; quantity: number; subscriptionInterval: string }) => [i.skuId, i.quantity, i.subscriptionInterval]);
+    const before = await cart();
+    expect(before).toEqual([[lens.skus[0]!.id, 2, 'm1']]);
+
+    const password = 'En-lang-kode-2026';
+    await s.post('/api/auth/register', { firstName: 'Ida', lastName: 'Holm', email: 'ida.holm@example.dk', phone: '20304050', password, passwordRepeat: password, acceptTerms: true }).expect(201);
+    const token = /#token=([\w-]+)/.exec(t.mailer.sent.at(-1)!.text)![1]!;
+    await s.post('/api/auth/verify-email', { token }).expect(200);
+    expect((await s.agent.get('/api/auth/me').expect(200)).body.user.email).toBe('ida.holm@example.dk');
+    expect(await cart()).toEqual(before);
+
+    await s.post('/api/auth/logout').expect(200);
+    await s.post('/api/auth/login', { email: 'ida.holm@example.dk', password }).expect(200);
+    expect(await cart()).toEqual(before);
+  });
+
   it('refuses a subscription for an article that has none', async () => {
     const t = await makeTestApp();
     const s = await shopperAgent(t);

@@ -1,4 +1,4 @@
-import { da, PublicationStatus, type CartHead, type CartItem, type CheckoutConfig, type cartUpdateRequestSchema } from '@optik/shared';
+import { da, mergedEye, PublicationStatus, type CartHead, type CartItem, type CheckoutConfig, type cartUpdateRequestSchema } from '@optik/shared';
 import type { z } from 'zod';
 import type { Clock } from '../../deps';
 import { HttpError, badRequest } from '../../http/errors';
@@ -102,6 +102,7 @@ export class CartService {
         subscriptionInterval: interval,
         prescription: req.prescription ?? null,
         prescriptionGlasses: req.prescriptionGlasses ?? null,
+        eye: req.prescription ? (req.eye ?? null) : null,
       };
     }
     const next = (items: CartItem[]): CartItem[] => {
@@ -110,7 +111,8 @@ export class CartService {
       const at = items.findIndex((i) => sameLine(i, req.skuId, interval, rx));
       if (at === -1) return [...rest, line];
       const copy = [...items];
-      copy[at] = line;
+      // The same lenses bought for the right eye and then the left are for both (issue 16).
+      copy[at] = { ...line, eye: line.prescription ? mergedEye(items[at]!.eye, line.eye) : null };
       return copy;
     };
     const saved = await this.mutate(shopperId, ctx, next);

@@ -213,6 +213,10 @@ describe('checkout: lens subscriptions', () => {
     expect(sub.items).toEqual([{ articleId: lens.id, skuId: lens.skus[0]!.id, quantity: 2, status: 'active', prescription: rx(lens), description: placed.order.lines[0]!.description, unitPrice: price }]);
     const listed = (await s.agent.get('/api/subscriptions').expect(200)).body.data.map((x: { id: string }) => x.id);
     expect(listed).toContain(sub.id);
+    // The confirmation e-mail names the interval in Danish, never its code (issue 16).
+    const mail = t.mailer.sent.find((m) => m.text.includes(placed.order.orderNumber))!;
+    expect(mail.text).toContain(`2 × ${placed.order.lines[0]!.description} (Abonnement – levering hver 3. måned):`);
+    expect(mail.text).not.toMatch(/\bm3\b/);
   });
 
   it('asks a visitor to log in (401) before anything is charged, and keeps the cart', async () => {

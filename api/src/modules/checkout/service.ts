@@ -6,6 +6,9 @@ import {
   isValidDiscountCodeFormat,
   paymentFailureMessages,
   PublicationStatus,
+  subscriptionIntervalText,
+  lensEyeText,
+  type CartItem,
   validatePostcode,
   vatOfGross,
   type Category,
@@ -186,7 +189,7 @@ export class CheckoutService {
     });
     const cover = total - left;
     return {
-      lines: lines.map((l) => ({ skuId: l.item.skuId, description: `${l.article.packageName ?? l.article.name}, ${l.item.ref}`, quantity: l.item.quantity, unitPrice: l.unitPrice, lineTotal: l.lineTotal, subscriptionInterval: l.item.subscriptionInterval })),
+      lines: lines.map((l) => ({ skuId: l.item.skuId, description: lineDescription(l), quantity: l.item.quantity, unitPrice: l.unitPrice, lineTotal: l.lineTotal, subscriptionInterval: l.item.subscriptionInterval })),
       goods,
       discount: discount.amount,
       discountCode: discount.code,
@@ -263,7 +266,7 @@ export class CheckoutService {
       lines: q.lines_.map((l) => ({
         articleId: l.article.id,
         skuId: l.item.skuId,
-        description: `${l.article.packageName ?? l.article.name}, ${l.item.ref}`,
+        description: lineDescription(l),
         quantity: l.item.quantity,
         unitPrice: l.unitPrice,
         vat: vatOfGross(l.lineTotal - l.friendsDiscount),
@@ -338,13 +341,18 @@ export class CheckoutService {
   }
 }
 
+/** An order line's text: the product, its variant and, for contact lenses, the eye (H/V). */
+function lineDescription(l: { article: { packageName?: string | undefined | null; name: string }; item: Pick<CartItem, 'ref' | 'eye'> }): string {
+  return `${l.article.packageName ?? l.article.name}, ${l.item.ref}${l.item.eye ? `, ${lensEyeText(l.item.eye)}` : ''}`;
+}
+
 function confirmationText(o: Order, option: DeliveryOption): string {
   return [
     `Hej ${o.contact!.firstName}`,
     '',
     `Tak for din ordre ${o.orderNumber} hos Profil Optik. Vi har modtaget betalingen.`,
     '',
-    ...o.lines.map((l) => `${l.quantity} × ${l.description}${l.subscriptionInterval ? ` (abonnement, ${l.subscriptionInterval})` : ''}: ${formatDkk(l.lineTotal)}`),
+    ...o.lines.map((l) => `${l.quantity} × ${l.description}${l.subscriptionInterval ? ` (${subscriptionIntervalText(l.subscriptionInterval)})` : ''}: ${formatDkk(l.lineTotal)}`),
     ...(o.friendsDiscount ? [`Friends-rabat (${FRIENDS_RULES.frameDiscountPercent} % på stellet): −${formatDkk(o.friendsDiscount)}`] : []),
     ...(o.discount ? [`Rabat${o.discountCode ? ` (${o.discountCode})` : ''}: −${formatDkk(o.discount)}`] : []),
     `Levering (${option.title}): ${o.shipping ? formatDkk(o.shipping) : 'gratis'}`,

@@ -74,7 +74,7 @@ describe('company registry (CVR lookup)', () => {
     const t = await makeTestApp();
     const s = await shopperAgent(t);
     expect((await s.agent.get('/api/company/lookup?cvr=13748136').expect(404)).body.error).toEqual({ code: 'not_found', message: 'Virksomheden blev ikke fundet.' });
-    expect((await s.agent.get('/api/company/lookup?cvr=13585627').expect(400)).body.error.fields).toEqual({ cvr: 'Organisationsnummeret er ikke gyldigt. Kontrollér cifrene.' });
+    expect((await s.agent.get('/api/company/lookup?cvr=13585627').expect(400)).body.error.fields).toEqual({ cvr: 'CVR-nummeret er ikke gyldigt. Kontrollér cifrene.' });
     expect((await s.agent.get('/api/company/lookup').expect(400)).body.error.fields).toEqual({ cvr: 'Skal udfyldes.' });
   });
 });

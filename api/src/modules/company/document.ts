@@ -1,4 +1,4 @@
-import { contractStatusLabels, formatDanishDate, formatDkk, formatEan, levelDescriptions, levelLabels, type CompanyAgreement } from '@optik/shared';
+import { contractStatusLabels, formatDanishDate, formatDkk, formatEan, levelDescriptions, levelLabels, PHOTOCHROMIC_LABEL, type CompanyAgreement } from '@optik/shared';
 import { escapeXml as escape } from '../images/svg';
 
 const INVOICE_FORMATS = {
@@ -46,7 +46,7 @@ export function renderContractDocument(c: CompanyAgreement): string {
     `Fakturaadresse: ${escape(c.invoiceAddress.street)}, ${escape(c.invoiceAddress.zip)} ${escape(c.invoiceAddress.city)}`,
   ].filter(Boolean);
   const reference = [REFERENCE_TYPES[c.referenceType], c.reference ? `Reference: ${escape(c.reference)}` : null].filter(Boolean);
-  const options = [c.protectiveGlasses && 'Beskyttelsesglas (sikkerhedsbriller efter EN 166)', c.photochromic && 'Fototrope glas'].filter(Boolean);
+  const options = [c.protectiveGlasses && 'Beskyttelsesglas (sikkerhedsbriller efter EN 166)', c.photochromic && PHOTOCHROMIC_LABEL].filter(Boolean);
   const signature = c.signedAt
     ? `<p>Underskrevet elektronisk af <strong>${escape(c.signedBy ?? c.signingParty.name)}</strong> for ${escape(c.companyName)} ${date(c.signedAt)}.</p>`
     : `<p>Afventer underskrift af ${escape(c.signingParty.name)}.</p>`;

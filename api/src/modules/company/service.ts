@@ -34,6 +34,7 @@ import { linkExpiry, signLinkExpiry, viewLinkExpiry } from './links';
 import { companyMails, companyMessages as msg } from './messages';
 import type { CompanyContractRecord } from './records';
 import { CompanyRepository } from './repository';
+import { shopUrl } from '../../http/public-url';
 
 type EyeHealthDayInput = z.output<typeof eyeHealthDayRequestSchema>;
 type RequisitionInput = z.output<typeof employeeRequisitionRequestSchema>;
@@ -91,7 +92,7 @@ export class CompanyService {
   }
 
   private url(path: string): string {
-    return `${this.config.publicWebUrl.replace(/\/$/, '')}${path}`;
+    return `${shopUrl(this.config)}${path}`;
   }
 
   /** The mailed link: the token in the fragment, which browsers never send to a server. */

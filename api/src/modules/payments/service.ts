@@ -35,6 +35,7 @@ import { apportionGiftCards, type GiftCardService, type GiftCardUse } from '../g
 import { orderMessages, type OrderService } from '../orders/service';
 import type { PaymentRequestRecord } from './records';
 import { PaymentRequestRepository } from './repository';
+import { shopUrl } from '../../http/public-url';
 
 const LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** A payment session (the pay page opened) expires after 15 minutes: result 99. */
@@ -230,7 +231,7 @@ export class PaymentService {
     const customer = order?.customerId ? await this.customers.get(order.customerId) : undefined;
     if (!order || !customer) throw new Error(`payment request ${request.id}: its order or customer is gone`);
     const to = PaymentService.recipient(customer, request.channel);
-    const link = `${this.config.publicWebUrl.replace(/\/$/, '')}/betal/${this.tokenFor(request.id)}`;
+    const link = `${shopUrl(this.config)}/betal/${this.tokenFor(request.id)}`;
     const store = await this.stores.store(request.storeId);
     const until = copenhagenIsoDate(new Date(request.expiresAt)).split('-').reverse().join('.');
     // A part paid by gift card at the counter is not asked again.

@@ -18,8 +18,8 @@ const SECTIONS: [string, string][] = [
   ['/min-konto/opgaver', at.sections.details],
 ];
 
-/** My Pages' section navigation; the current section is marked for screen readers. */
-export function AccountNav({ pathname }: { pathname: string }) {
+/** My Pages' section navigation; the current section is marked for screen readers. "Log ud" only for a signed-in customer. */
+export function AccountNav({ pathname, signedIn = true }: { pathname: string; signedIn?: boolean }) {
   const current = SECTIONS.filter(([href]) => pathname === href || pathname.startsWith(`${href}/`)).sort((a, b) => b[0].length - a[0].length)[0]?.[0];
   return (
     <nav aria-label={at.sectionsLabel} className="account-nav">
@@ -31,9 +31,11 @@ export function AccountNav({ pathname }: { pathname: string }) {
             </a>
           </li>
         ))}
-        <li>
-          <a href="/min-konto/log-ud">{at.logout}</a>
-        </li>
+        {signedIn && (
+          <li>
+            <a href="/min-konto/log-ud">{at.logout}</a>
+          </li>
+        )}
       </ul>
     </nav>
   );
@@ -63,7 +65,7 @@ export function AccountPage({ title, description, children }: AccountPageProps) 
   }, [session.state]);
   return (
     <div className="page account-page">
-      <AccountNav pathname={pathname} />
+      <AccountNav pathname={pathname} signedIn={signedIn} />
       <div className="account-main">
         <h1 ref={headingRef} tabIndex={-1}>
           {title}

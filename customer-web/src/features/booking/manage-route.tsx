@@ -10,7 +10,7 @@ import { bm } from './manage-messages';
 /** /bestil-tid-til-synstest/{id}#token=…: the manage link of the e-mails (the token stays in the fragment). */
 export function BookingManageRoute() {
   usePageMeta(bm.title);
-  const { id } = useParams({ strict: false }) as { id?: string };
+  const { id } = useParams({ from: '/bestil-tid-til-synstest/$id' });
   const { hash } = useLocation();
   const token = new URLSearchParams(hash.replace(/^#/, '')).get('token');
   const [dirty, setDirty] = useState(false);

@@ -1,15 +1,16 @@
 import { useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react';
 import { trapTab, useDialogFocus } from '../../focus-trap';
 import { useAtom } from 'jotai';
-import { canIncreaseQuantity, cartCount, contactLensLines, formatDkk, glassesLines, type CartItem } from '@optik/shared';
+import { canIncreaseQuantity, cartCount, contactLensLines, formatDkk, glassesLines, LENS_EYE_LABEL, lensEyeText, subscriptionIntervalText, type CartItem } from '@optik/shared';
 import { RecommendationStrip, type RecommendationStripProps } from '../../widget/recommendations';
 import { cartHeadAtom, pushRemoveFromCart, pushViewCart, type CartApi } from './cart-state';
 import { cartText } from './messages';
+import { SubscriptionAccountNotice } from './subscription-notice';
 import './cart.css';
 
 
 export interface CartDrawerProps {
-  api: Pick<CartApi, 'cartUpdate' | 'cartEmpty'>;
+  api: Pick<CartApi, 'cartUpdate' | 'cartEmpty' | 'me'>;
   onClose: () => void;
   /** Goes to the checkout (the router in the app). */
   onCheckout: () => void;
@@ -151,6 +152,7 @@ export function CartDrawer({ api, onClose, onCheckout, returnFocusRef, Recommend
                   <CartLine key={lineKey(item)} item={item} busy={busy} onChange={changeQuantity} />
                 ))}
               </ul>
+              {items.some((i) => i.subscriptionInterval) && <SubscriptionAccountNotice api={api} />}
               {/* SPEC §2: one item recommends by its product, several by the list. */}
               {ids.length === 1 ? (
                 <Recommendations kind="product" type="related" productId={ids[0]!} title={cartText.recommendations} />
@@ -189,7 +191,8 @@ export function CartDrawer({ api, onClose, onCheckout, returnFocusRef, Recommend
 function CartLine({ item, busy, onChange }: { item: CartItem; busy: boolean; onChange: (item: CartItem, quantity: number, focusKey: string) => void }) {
   const key = lineKey(item);
   const name = item.articleDescription;
-  const rx = [...(item.prescription ? contactLensLines(item.prescription) : []), ...(item.prescriptionGlasses ? glassesLines(item.prescriptionGlasses) : [])];
+  const eye = item.prescription && item.eye ? [{ label: LENS_EYE_LABEL, value: lensEyeText(item.eye) }] : [];
+  const rx = [...eye, ...(item.prescription ? contactLensLines(item.prescription) : []), ...(item.prescriptionGlasses ? glassesLines(item.prescriptionGlasses) : [])];
   const campaign = item.price.isCampaign && item.price.ordinaryPrice > item.price.amount;
   return (
     <li className="cart-item">
@@ -199,10 +202,11 @@ function CartLine({ item, busy, onChange }: { item: CartItem; busy: boolean; onC
           {item.brand && <span className="cart-item-brand">{item.brand} </span>}
           {name}
         </p>
+        <p className="cart-item-meta">{item.ref}</p>
         <p className="cart-item-meta">
-          {cartText.ref} {item.ref}
+          {cartText.ref} {item.skuId}
         </p>
-        {item.subscriptionInterval && <p className="cart-item-meta">{cartText.subscription(item.subscriptionInterval)}</p>}
+        {item.subscriptionInterval && <p className="cart-item-meta">{subscriptionIntervalText(item.subscriptionInterval)}</p>}
         {rx.length > 0 && (
           <p className="cart-item-meta cart-item-rx">
             {rx.map((l) => (

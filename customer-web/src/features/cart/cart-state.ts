@@ -5,7 +5,7 @@ import type { Api } from '../../api';
 import { pushDataLayer } from '../../analytics';
 
 /** What the cart feature needs of the typed client (tests pass a fake). */
-export type CartApi = Pick<Api, 'getShopper' | 'cartUpdate' | 'cartEmpty'>;
+export type CartApi = Pick<Api, 'getShopper' | 'cartUpdate' | 'cartEmpty' | 'me'>;
 
 /** The product page announces a changed cart with this event; `detail` is the new cart head. */
 export const CART_UPDATED_EVENT = 'optik:cart-updated';

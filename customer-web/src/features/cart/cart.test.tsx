@@ -42,12 +42,15 @@ const shopper = (items: CartItem[], previewCart = false): ShopperResult => ({ ok
 const cartOk = (items: CartItem[]): CartResult => ({ ok: true, status: 200, data: { success: true, cartHead: head(items), checkoutConfig: config } });
 const cartFail: CartResult = { ok: false, status: 422, error: { code: 'unprocessable', message: 'Produktet er midlertidigt udsolgt.' } };
 
-function fakeApi(items: CartItem[], opts: { previewCart?: boolean; update?: (CartResult | Promise<CartResult>)[]; empty?: CartResult } = {}) {
+const CUSTOMER = { id: 'u-kunde', role: 'customer' as const, name: 'Mette Jensen', email: 'kunde@example.dk', storeId: null, storeName: null, companyId: null };
+
+function fakeApi(items: CartItem[], opts: { previewCart?: boolean; update?: (CartResult | Promise<CartResult>)[]; empty?: CartResult; signedIn?: boolean } = {}) {
   let u = 0;
   return {
     getShopper: vi.fn(async (_o?: { previewCart?: boolean }) => shopper(items, opts.previewCart)),
     cartUpdate: vi.fn(async (_body: Parameters<CartApi['cartUpdate']>[0]) => opts.update![Math.min(u++, opts.update!.length - 1)]!),
     cartEmpty: vi.fn(async () => opts.empty ?? cartOk([])),
+    me: vi.fn(async (): ReturnType<CartApi['me']> => (opts.signedIn ? { ok: true, status: 200, data: { user: CUSTOMER, expiresAt: '2026-11-23T10:00:00Z' } } : { ok: true, status: 200, data: { user: null } })),
   };
 }
 
@@ -69,10 +72,13 @@ function renderCart(api: ReturnType<typeof fakeApi>, hidden = false) {
 
 const toggle = () => screen.getByRole('button', { name: /^Kurv/ });
 
+/** The drawer's code loads on its first use (a dynamic import, slow on a busy test machine): waited for, not assumed. */
+const findDrawer = () => screen.findByRole('dialog', { name: /Din kurv/ }, { timeout: 10_000 });
+
 async function openDrawer() {
   await waitFor(() => expect(toggle().getAttribute('aria-label')).not.toBe('Kurv, tom'));
   fireEvent.click(toggle());
-  const dialog = await screen.findByRole('dialog', { name: /Din kurv/ });
+  const dialog = await findDrawer();
   // The drawer's code loads on first use; focus moves into it in an effect after it is shown.
   await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
   return dialog;
@@ -106,7 +112,7 @@ describe('cart toggle', () => {
     window.history.replaceState(null, '', '/?previewCart=1');
     const api = fakeApi([item()], { previewCart: true });
     renderCart(api);
-    expect(await screen.findByRole('dialog', { name: /Din kurv/ })).toBeDefined();
+    expect(await findDrawer()).toBeDefined();
     expect(api.getShopper).toHaveBeenCalledWith({ previewCart: true });
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -124,11 +130,13 @@ describe('cart toggle', () => {
 describe('cart drawer', () => {
   it('lists the items with subscription, prescription and campaign price, and recommends by product id', async () => {
     strips.length = 0;
-    const lens = item({ skuId: 'sku-2', articleId: 'a-2', articleDescription: 'Dailies Total 1', subscriptionInterval: 'm3', price: { amount: 29_900, ordinaryPrice: 29_900, isCampaign: false }, prescription: { power: -2.5, baseCurve: 8.6, diameter: 14.1, cylinder: null, axis: null, addition: null } });
+    const lens = item({ skuId: 'sku-2', articleId: 'a-2', articleDescription: 'Dailies Total 1', subscriptionInterval: 'm3', eye: 'right', price: { amount: 29_900, ordinaryPrice: 29_900, isCampaign: false }, prescription: { power: -2.5, baseCurve: 8.6, diameter: 14.1, cylinder: null, axis: null, addition: null } });
     renderCart(fakeApi([item()]));
     let dialog = await openDrawer();
     expect(within(dialog).getByText('Ray-Ban Aviator')).toBeDefined();
-    expect(within(dialog).getByText('Varenr. Guld/grøn')).toBeDefined();
+    // The variant, and the real article number under "Varenr." (issue 16).
+    expect(within(dialog).getByText('Guld/grøn')).toBeDefined();
+    expect(within(dialog).getByText('Varenr. sku-1')).toBeDefined();
     const price = dialog.querySelector('.cart-item-price')!;
     expect(price.querySelector('.sale')!.textContent).toBe(formatDkk(129_900));
     expect(price.querySelector('s')!.textContent).toBe(`Før ${formatDkk(149_900)}`);
@@ -139,10 +147,39 @@ describe('cart drawer', () => {
 
     renderCart(fakeApi([item(), lens]));
     dialog = await openDrawer();
-    expect(within(dialog).getByText('Abonnement hver 3. måned')).toBeDefined();
+    expect(within(dialog).getByText('Abonnement – levering hver 3. måned')).toBeDefined();
     expect(within(dialog).getByText('Styrke: -2,50')).toBeDefined();
+    expect(within(dialog).getByText('Øje: Højre øje (H)')).toBeDefined();
     expect(strips.at(-1)).toMatchObject({ kind: 'products', productIds: ['a-1', 'a-2'] });
     expect(within(dialog).getByText('I alt').parentElement!.textContent).toContain(formatDkk(159_800));
+  });
+
+  it('tells a visitor at once that a lens subscription needs an account, with links that come back to the cart (issue 16)', async () => {
+    const lens = item({ skuId: 'sku-2', articleId: 'a-2', articleDescription: 'Dailies Total 1', subscriptionInterval: 'm1' });
+    const api = fakeApi([lens]);
+    renderCart(api);
+    let dialog = await openDrawer();
+    expect(await within(dialog).findByText(/Linseabonnement kræver en konto/)).toBeDefined();
+    expect(within(dialog).getByRole('link', { name: 'Log ind' }).getAttribute('href')).toBe('/min-konto/log-ind?retur=%2Fcheckout');
+    expect(within(dialog).getByRole('link', { name: 'Opret konto' }).getAttribute('href')).toBe('/min-konto/registrere?retur=%2Fcheckout');
+    expect(within(dialog).getByText(/bekræfte kontoen/)).toBeDefined();
+    cleanup();
+
+    // A signed-in customer is told nothing; a cart without a subscription does not even ask.
+    const signedIn = fakeApi([lens], { signedIn: true });
+    renderCart(signedIn);
+    dialog = await openDrawer();
+    await waitFor(() => expect(signedIn.me).toHaveBeenCalled());
+    await act(async () => {
+      await signedIn.me.mock.results[0]!.value;
+    });
+    expect(within(dialog).getByText('Abonnement – levering hver måned')).toBeDefined();
+    expect(within(dialog).queryByText(/Linseabonnement kræver en konto/)).toBeNull();
+    cleanup();
+    const plain = fakeApi([item()]);
+    renderCart(plain);
+    await openDrawer();
+    expect(plain.me).not.toHaveBeenCalled();
   });
 
   it('hides plus at 12 (SPEC §4) and increases below it with noCheckoutInfo', async () => {

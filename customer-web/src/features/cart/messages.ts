@@ -1,5 +1,3 @@
-import type { SubscriptionInterval } from '@optik/shared';
-
 /** The cart's Danish texts (CONVENTIONS.md: user-visible text lives in a messages module). */
 export const cartText = {
   toggle: 'Kurv',
@@ -12,12 +10,15 @@ export const cartText = {
   loading: 'Henter kurven …',
   itemsLabel: 'Varer i kurven',
   ref: 'Varenr.',
+  subscriptionNeedsAccount: 'Linseabonnement kræver en konto hos Profil Optik. Log ind eller opret en konto – varerne bliver i kurven.',
+  signIn: 'Log ind',
+  register: 'Opret konto',
+  registerVerifies: 'Opretter du en konto, sender vi et link til din e-mail, som du skal åbne for at bekræfte kontoen. Derefter kan du gå til kassen med kurven.',
   quantity: 'Antal',
   increase: (name: string) => `Én mere af ${name}`,
   decrease: (name: string) => `Én mindre af ${name}`,
   remove: (name: string) => `Fjern ${name}`,
   maxReached: 'Du kan højst købe 12 stk. pr. linje.',
-  subscription: (interval: SubscriptionInterval) => (interval === 'm1' ? 'Abonnement hver måned' : `Abonnement hver ${interval.slice(1)}. måned`),
   priceNow: 'Pris',
   priceBefore: 'Før',
   recommendations: 'Du kan også lide',

@@ -218,6 +218,48 @@ describe('checkout', () => {
     expect(api.checkoutPlace).toHaveBeenLastCalledWith(expect.objectContaining({ payment: { method: 'klarna', ssn: '070761-4285' } }));
   });
 
+  it('says a declined card once (issue 16 item 4)', async () => {
+    renderCheckout(fakeApi([failed(0)]));
+    await fillValid();
+    fireEvent.click(payButton());
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(paymentFailureMessages[0]));
+    expect(screen.getAllByText(/Prøv et andet kort/)).toHaveLength(1);
+  });
+
+  it('an error goes as soon as its field is fixed: expiry, e-mail and street, on change; a blur updates a still wrong one (issue 16 item 4)', async () => {
+    const { api } = renderCheckout();
+    await fillValid();
+    type('Udløbsdato (MM/ÅÅ)', '1228');
+    type('Udløbsdato (MM/ÅÅ)', '13/28');
+    type('E-mail', 'nope');
+    type('Gade og husnummer', '');
+    fireEvent.click(payButton());
+    const expiry = screen.getByLabelText('Udløbsdato (MM/ÅÅ)');
+    expect(await screen.findByText('Skriv udløbsdatoen som MM/ÅÅ.')).toBeDefined();
+    expect(expiry.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('E-mail skal indeholde @ og et domæne.')).toBeDefined();
+    const street = screen.getByLabelText('Gade og husnummer');
+    expect(street.getAttribute('aria-invalid')).toBe('true');
+
+    type('Udløbsdato (MM/ÅÅ)', '12/28');
+    await waitFor(() => expect(screen.queryByText('Skriv udløbsdatoen som MM/ÅÅ.')).toBeNull());
+    expect(expiry.getAttribute('aria-invalid')).toBeNull();
+    expect(expiry.getAttribute('aria-describedby')).toBeNull();
+
+    // Still wrong while typing: the error stays.
+    type('E-mail', 'karen@');
+    fireEvent.blur(screen.getByLabelText('E-mail'));
+    await waitFor(() => expect(screen.getByLabelText('E-mail').getAttribute('aria-invalid')).toBe('true'));
+    type('E-mail', 'karen@example.dk');
+    await waitFor(() => expect(screen.queryByText('E-mail skal indeholde @ og et domæne.')).toBeNull());
+
+    type('Gade og husnummer', 'Søndergade 12');
+    await waitFor(() => expect(street.getAttribute('aria-invalid')).toBeNull());
+    expect(api.checkoutPlace).not.toHaveBeenCalled();
+    fireEvent.click(payButton());
+    await waitFor(() => expect(api.checkoutPlace).toHaveBeenCalledWith(expect.objectContaining({ payment: expect.objectContaining({ expiry: '12/28' }) })));
+  });
+
   it('bank approval (2) resends with validated; an expired payment (99) starts over', async () => {
     const api = fakeApi([failed(2), failed(99)]);
     renderCheckout(api);

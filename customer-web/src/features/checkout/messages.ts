@@ -1,4 +1,4 @@
-/** The checkout's Danish texts (CONVENTIONS.md). Payment field labels come from `payText` (../../payment-messages), shared with pay-by-link. */
+/** The checkout's Danish texts (CONVENTIONS.md). Payment texts are the payment form's (../payment/messages). */
 export const checkoutText = {
   title: 'Kassen',
   loading: 'Henter kassen …',
@@ -63,8 +63,6 @@ export const checkoutText = {
   submitNoAmount: 'Betal',
   submitting: 'Betaler …',
   fixFields: 'Ret de markerede felter, og prøv igen.',
-  tryAgain: 'Prøv igen – du kan vælge et andet kort eller en anden betalingsmåde.',
-  restarted: 'Udfyld betalingsoplysningerne igen.',
   noCollectionPoint: 'Vælg en pakkeshop.',
   noStore: 'Vælg den butik, du vil hente i.',
   noPayment: 'Vælg en betalingsmåde.',

@@ -2,10 +2,7 @@ import { checkoutPlaceRequestSchema, type CheckoutPlaceRequest, type DeliveryOpt
 import type { Address, Choices, Contact, Errors } from './checkout-form';
 import { fieldKey } from './field-key';
 import { checkoutText as c } from './messages';
-import type { PaymentState } from './payment-fields';
-import { paymentDetails } from './payment-steps';
-
-export { paymentFailureStep } from './payment-steps';
+import { paymentDetails, type PaymentState } from '../payment/payment-state';
 
 /**
  * What the checkout needs only once the shopper pays, in a module of its own because the shared

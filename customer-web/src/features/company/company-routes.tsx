@@ -2,8 +2,14 @@ import { useLocation } from '@tanstack/react-router';
 import { api } from '../../api';
 import { CompanyWizard } from './company-wizard';
 import { EyeHealthDayPage } from './eye-health-day-page';
+import { CompanyLandingPage } from './landing-page';
 import { RequisitionPage } from './requisition-page';
 import { SignContractPage } from './sign-contract-page';
+
+/** /b2b: the company section's front page. */
+export function CompanyLandingRoute() {
+  return <CompanyLandingPage />;
+}
 
 /** The company pages bound to the shop's API client (the pages take it as a prop for tests). */
 export function CompanyWizardRoute() {

@@ -1,9 +1,10 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { companyContractRequestSchema, companyPrice, type CompanyAgreement, type CompanyRegistryEntry } from '@optik/shared';
+import { companyContractRequestSchema, companyPrice, parseOrgNumber, type CompanyAgreement, type CompanyRegistryEntry } from '@optik/shared';
 import { CompanyWizard, type CompanyApi } from './company-wizard';
 import { fakeApi, refused } from './test-api';
+import { ct } from './messages';
 
 afterEach(cleanup);
 
@@ -47,7 +48,7 @@ describe('company wizard', () => {
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Trin 1 af 6 Virksomhed');
     type('CVR-nummer', '13585627');
     next();
-    expect(await screen.findByText('Organisationsnummeret er ikke gyldigt. Kontrollér cifrene.')).toBeDefined();
+    expect(await screen.findByText('CVR-nummeret er ikke gyldigt. Kontrollér cifrene.')).toBeDefined();
     expect(api.get).not.toHaveBeenCalled();
     type('CVR-nummer', '13-74-81-36');
     next();
@@ -56,6 +57,17 @@ describe('company wizard', () => {
     expect(field.value).toBe('13-74-81-36');
     expect(field.getAttribute('aria-invalid')).toBe('true');
     await waitFor(() => expect(document.activeElement).toBe(field));
+  });
+
+  it("accepts the hint's own example (issue 16): it passes the CVR check and is looked up", async () => {
+    const api = setup();
+    const example = /fx (\d{2}-\d{2}-\d{2}-\d{2})/.exec(ct.wizard.cvrHint)?.[1];
+    expect(example).toBeDefined();
+    expect(parseOrgNumber(example!).ok).toBe(true);
+    type('CVR-nummer', example!);
+    next();
+    await waitFor(() => expect(api.get).toHaveBeenCalled());
+    expect(screen.queryByText(/CVR-nummeret/)).toBeNull();
   });
 
   it('goes step by step with focus on each heading, keeps answers on back, and shows the price per employee before creating', async () => {

@@ -1,7 +1,28 @@
-import type { CompanyAgreement } from '@optik/shared';
+import { PHOTOCHROMIC_LABEL, type CompanyAgreement } from '@optik/shared';
 
 /** Every Danish text of the company flow (SPEC §1, §2 /b2b/*). */
 export const ct = {
+  /** /b2b: what a company agreement is, and where each part of the company section starts (issue 16). */
+  landing: {
+    title: 'Brilleaftaler for virksomheder',
+    description: 'En brilleaftale giver jeres medarbejdere briller til skærmarbejde eller sikkerhedsbriller i vores butikker – betalt af virksomheden efter en aftale, I selv sammensætter.',
+    intro: 'Med en brilleaftale betaler virksomheden for medarbejdernes briller efter faste rammer. I vælger rammerne én gang, og medarbejderne bestiller selv i butikken.',
+    whatHeading: 'Sådan fungerer en brilleaftale',
+    what: [
+      'I vælger stelniveau og glasniveau – og om aftalen også dækker beskyttelsesglas (sikkerhedsbriller) og fototrope glas.',
+      'I vælger, hvordan medarbejderne legitimerer sig (fx medarbejdernummer), og hvordan I vil have fakturaen.',
+      'Aftalen sendes til jeres underskriver, som godkender den med et link i en e-mail.',
+      'Medarbejderne bestiller i butikken eller med en e-rekvisition, og I får en faktura pr. ordre.',
+    ],
+    startHeading: 'Kom i gang',
+    start: 'Opret en brilleaftale',
+    startHint: 'Seks korte trin. Du skal bruge jeres CVR-nummer; vi henter navn og adresse i CVR-registeret.',
+    moreHeading: 'Har I allerede en aftale?',
+    requisition: 'Bestil briller med e-rekvisition',
+    requisitionHint: 'For medarbejdere: send en rekvisition til den butik, du vil handle i.',
+    eyeHealthDay: 'Book en øjensundhedsdag',
+    eyeHealthDayHint: 'Vi kommer ud til jer og tjekker medarbejdernes syn.',
+  },
   wizard: {
     title: 'Ny brilleaftale for virksomheder',
     description: 'Sammensæt en brilleaftale til jeres medarbejdere: stel, glas, tilvalg, faktura og reference – og send den til underskrift.',
@@ -13,7 +34,7 @@ export const ct = {
     next: 'Næste',
     lookingUp: 'Slår virksomheden op …',
     cvr: 'CVR-nummer',
-    cvrHint: '8 cifre, fx 12-34-56-78. Vi henter navn og adresse i CVR-registeret.',
+    cvrHint: '8 cifre, fx 29-44-64-23. Vi henter navn og adresse i CVR-registeret.',
     found: (name: string, address: string) => `${name}, ${address}`,
     companyLabel: 'Virksomhed',
     contactLegend: 'Kontaktperson',
@@ -53,7 +74,7 @@ export const ct = {
     frameLegend: 'Stelniveau',
     optionsLegend: 'Tilvalg',
     protective: 'Beskyttelsesglas (sikkerhedsbriller)',
-    photochromic: 'Fototrope glas (bliver mørke i sollys)',
+    photochromic: `${PHOTOCHROMIC_LABEL} (bliver mørke i sollys)`,
     optionPrice: (price: string) => `+ ${price}`,
     pricePerEmployee: 'Pris pr. medarbejder',
     priceChooseLevels: 'Vælg glas- og stelniveau for at se prisen pr. medarbejder.',

@@ -303,3 +303,17 @@ describe('e-requisition page (/b2b/rekvisition)', () => {
     expect((screen.getByLabelText('Butik') as HTMLSelectElement).value).toBe('st-001');
   });
 });
+
+describe('company front page (/b2b, issue 16)', () => {
+  it('says what a company agreement is and links to start one, to e-requisitions and to an eye-health day', async () => {
+    const { CompanyLandingPage } = await import('./landing-page');
+    render(<CompanyLandingPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Brilleaftaler for virksomheder' })).toBeDefined();
+    expect(screen.getByRole('heading', { level: 2, name: 'Sådan fungerer en brilleaftale' })).toBeDefined();
+    expect(screen.getByText(/fototrope glas/)).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Opret en brilleaftale' }).getAttribute('href')).toBe('/b2b/ny-aftale');
+    expect(screen.getByRole('link', { name: 'Bestil briller med e-rekvisition' }).getAttribute('href')).toBe('/b2b/rekvisition');
+    expect(screen.getByRole('link', { name: 'Book en øjensundhedsdag' }).getAttribute('href')).toBe('/b2b/øjehelsedag');
+    expect(document.title).toMatch(/^Brilleaftaler for virksomheder/);
+  });
+});

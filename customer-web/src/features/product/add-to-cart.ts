@@ -1,9 +1,9 @@
-import { da, MAX_LINE_QUANTITY, type CartHead, type CartUpdateRequest, type ContactLensPrescription, type GlassesPrescription, type SubscriptionInterval } from '@optik/shared';
+import { da, MAX_LINE_QUANTITY, type CartHead, type CartUpdateRequest, type ContactLensPrescription, type GlassesPrescription, type LensEye, type SubscriptionInterval } from '@optik/shared';
 import type { Api } from '../../api';
 import { toLensPrescription, type LensValues } from './prescription-values';
 
 /** What the purchase form needs of the API (the calls are made here, loaded on the first submit). */
-export type PurchaseApi = Pick<Api, 'cartUpdate' | 'getShopper'>;
+export type PurchaseApi = Pick<Api, 'cartUpdate' | 'getShopper' | 'me'>;
 
 /** What "Læg i kurv" adds, its prescription already checked. Loaded on the first submit. */
 export interface Order {
@@ -28,22 +28,22 @@ const samePrescription = (a: unknown, b: unknown) => JSON.stringify(a ?? null) =
  * The cart lines a lens prescription makes: one for a single eye or two equal eyes (then
  * boxes for both), one per eye when they differ (the cart keeps a line per prescription).
  */
-function lensLines(values: LensValues, quantity: number): { prescription: ContactLensPrescription; quantity: number }[] {
+function lensLines(values: LensValues, quantity: number): { prescription: ContactLensPrescription; quantity: number; eye: LensEye }[] {
   const right = toLensPrescription(values.right);
   const left = toLensPrescription(values.left);
-  if (isBlank(right)) return [{ prescription: left, quantity }];
-  if (isBlank(left)) return [{ prescription: right, quantity }];
-  if (samePrescription(right, left)) return [{ prescription: right, quantity: Math.min(MAX_LINE_QUANTITY, quantity * 2) }];
+  if (isBlank(right)) return [{ prescription: left, quantity, eye: 'left' }];
+  if (isBlank(left)) return [{ prescription: right, quantity, eye: 'right' }];
+  if (samePrescription(right, left)) return [{ prescription: right, quantity: Math.min(MAX_LINE_QUANTITY, quantity * 2), eye: 'both' }];
   return [
-    { prescription: right, quantity },
-    { prescription: left, quantity },
+    { prescription: right, quantity, eye: 'right' },
+    { prescription: left, quantity, eye: 'left' },
   ];
 }
 
 /** "Læg i kurv" adds to a line already in the cart with the same prescription (the API sets a line's quantity), SPEC §9 at most 12. */
 export async function addToCart(api: PurchaseApi, order: Order): Promise<AddResult> {
   const { skuId, subscriptionInterval, prescriptionGlasses } = order;
-  const lines: { prescription: ContactLensPrescription | null; quantity: number }[] = order.lens ? lensLines(order.lens, order.quantity) : [{ prescription: null, quantity: order.quantity }];
+  const lines: { prescription: ContactLensPrescription | null; quantity: number; eye?: LensEye }[] = order.lens ? lensLines(order.lens, order.quantity) : [{ prescription: null, quantity: order.quantity }];
   const shopper = await api.getShopper();
   const inCart = shopper.ok ? shopper.data.cartHead.cart.items : [];
   const bodies: CartUpdateRequest[] = [];
@@ -58,7 +58,7 @@ export async function addToCart(api: PurchaseApi, order: Order): Promise<AddResu
       quantity: total,
       noCheckoutInfo: false,
       ...(subscriptionInterval ? { subscriptionInterval } : {}),
-      ...(l.prescription ? { prescription: l.prescription } : {}),
+      ...(l.prescription ? { prescription: l.prescription, eye: l.eye ?? null } : {}),
       ...(prescriptionGlasses ? { prescriptionGlasses } : {}),
     });
   }

@@ -242,7 +242,20 @@ describe('ProductPage', () => {
         noCheckoutInfo: false,
         subscriptionInterval: 'm3',
         prescription: { power: -1.25, baseCurve: 8.5, diameter: 14.2, cylinder: null, axis: null, addition: null },
+        eye: 'right',
       });
+    });
+
+    it('says at once that a subscription needs an account, with "Log ind" and "Opret konto" that come back here (issue 16)', async () => {
+      const api = fakeApi({ article: found(lenses()) });
+      await ready(api, 'Acuvue Oasys 1-Day');
+      expect(screen.queryByText(/Linseabonnement kræver en konto/)).toBeNull();
+      fireEvent.click(screen.getByRole('radio', { name: /^Abonnement/ }));
+      expect(await screen.findByText(/Linseabonnement kræver en konto/)).toBeDefined();
+      const back = encodeURIComponent(`${window.location.pathname}${window.location.search}`);
+      expect(screen.getByRole('link', { name: 'Log ind' }).getAttribute('href')).toBe(`/min-konto/log-ind?retur=${back}`);
+      expect(screen.getByRole('link', { name: 'Opret konto' }).getAttribute('href')).toBe(`/min-konto/registrere?retur=${back}`);
+      expect(screen.getByText(/sender vi et link til din e-mail/)).toBeDefined();
     });
 
     it('needs a power for at least one eye; one eye is enough', async () => {
@@ -290,15 +303,16 @@ describe('ProductPage', () => {
       select('Antal æsker pr. øje', '2');
       fireEvent.click(addButton());
       await screen.findByText('Lagt i kurven');
-      expect(api.cartUpdate.mock.calls.map(([b]) => [b.prescription?.power, b.quantity])).toEqual([
-        [-1.25, 2],
-        [-1, 2],
+      // Each line says which eye it is for (issue 16).
+      expect(api.cartUpdate.mock.calls.map(([b]) => [b.prescription?.power, b.quantity, b.eye])).toEqual([
+        [-1.25, 2, 'right'],
+        [-1, 2, 'left'],
       ]);
       select('Styrke', '-1.25', eye('Venstre øje (V)'));
       select('Antal æsker pr. øje', '1');
       fireEvent.click(addButton());
       await waitFor(() => expect(api.cartUpdate).toHaveBeenCalledTimes(3));
-      expect(api.cartUpdate.mock.calls[2]![0]).toMatchObject({ quantity: 2, prescription: { power: -1.25 } });
+      expect(api.cartUpdate.mock.calls[2]![0]).toMatchObject({ quantity: 2, prescription: { power: -1.25 }, eye: 'both' });
     });
   });
 

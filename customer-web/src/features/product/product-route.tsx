@@ -8,7 +8,7 @@ const strip = (articleId: string) => <RecommendationStrip kind="product" type="r
 
 /** The /produkt/$slug route: a new slug is a new page, so nothing entered carries over. */
 export function ProductRoute() {
-  const { slug = '' } = useParams({ strict: false });
+  const { slug } = useParams({ from: '/produkt/$slug' });
   const { searchStr } = useLocation();
   const sku = new URLSearchParams(searchStr).get('sku') ?? undefined;
   return <ProductPage key={slug} api={api} slug={slug} initialSkuId={sku} recommendations={strip} />;

@@ -6,6 +6,7 @@ import { t } from '../../messages';
 import { pt } from './messages';
 import { Amount } from './price';
 import type { PurchaseApi } from './add-to-cart';
+import { SubscriptionAccountNotice } from '../cart/subscription-notice';
 import { emptyGlasses, emptyLensEye, type Eye, type GlassesKey, type GlassesValues, type LensField, type LensValues } from './prescription-values';
 
 export type { PurchaseApi } from './add-to-cart';
@@ -168,6 +169,7 @@ export function PurchaseForm({ article, api, initialSkuId }: Props) {
               </select>
             </div>
           ) : null}
+          {purchase === 'subscription' ? <SubscriptionAccountNotice api={api} returnTo={`${window.location.pathname}${window.location.search}`} /> : null}
         </fieldset>
       ) : null}
 

@@ -8,6 +8,7 @@ type ArticleResult = Awaited<ReturnType<ProductApi['getArticle']>>;
 type UserResult = Awaited<ReturnType<ProductApi['getUser']>>;
 type CartResult = Awaited<ReturnType<ProductApi['cartUpdate']>>;
 type ShopperResult = Awaited<ReturnType<ProductApi['getShopper']>>;
+type MeResult = Awaited<ReturnType<ProductApi['me']>>;
 type ErrorCode = Extract<CartResult, { ok: false }>['error']['code'];
 
 const media = (id: string, i: number, alt: string) => {
@@ -134,7 +135,10 @@ export const failure = (status: number, code: ErrorCode, message: string, fields
   ({ ok: false, status, error: { code, message, ...(fields ? { fields } : {}) } }) as const;
 export const added = (items: CartItem[] = [cartLine()]): CartResult => ({ ok: true, status: 200, data: { success: true, cartHead: cartHead(items), checkoutConfig: cartHead().checkoutConfig } });
 
-export function fakeApi(opts: { article: ArticleResult; isStore?: boolean; cart?: CartResult[]; cartItems?: CartItem[] }) {
+export function fakeApi(opts: { article: ArticleResult; isStore?: boolean; cart?: CartResult[]; cartItems?: CartItem[]; signedIn?: boolean }) {
+  const me: MeResult = opts.signedIn
+    ? { ok: true, status: 200, data: { user: { id: 'u-kunde', role: 'customer', name: 'Mette Jensen', email: 'kunde@example.dk', storeId: null, storeName: null, companyId: null }, expiresAt: '2026-11-23T10:00:00Z' } }
+    : { ok: true, status: 200, data: { user: null } };
   const user: UserResult = { ok: true, status: 200, data: { success: true, user: opts.isStore ? { isStore: true, name: 'Profil Optik København K' } : null } };
   const shopper: ShopperResult = {
     ok: true,
@@ -148,5 +152,6 @@ export function fakeApi(opts: { article: ArticleResult; isStore?: boolean; cart?
     getUser: vi.fn(async () => user),
     getShopper: vi.fn(async (_o?: { previewCart?: boolean }) => shopper),
     cartUpdate: vi.fn(async (_body: CartUpdateRequest) => answers[Math.min(n++, answers.length - 1)]!),
+    me: vi.fn(async () => me),
   };
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { lockBodyScroll, trapTab } from '../../focus-trap';
-import { st } from './messages';
+import { headerSearchText as st } from './header-messages';
 import type { SiteSearchApi } from './site-search-api';
 
 // Loaded when the overlay first opens (first-load budget).

@@ -1,14 +1,15 @@
 import { NO_SEARCH_RESULTS } from '@optik/shared';
+import { headerSearchText } from './header-messages';
 
 /** Danish texts of the site search overlay and the /search results page (SPEC §2, §4, §8). */
 export const st = {
+  ...headerSearchText,
   pageTitle: (q: string) => `Søgning: ${q}`,
   heading: (q: string) => `Søgeresultater for »${q}«`,
   headingEmpty: 'Søg i butikken',
   tabsLabel: 'Vis resultater af typen',
   tabs: { all: 'Alle', products: 'Produkter', stores: 'Butikker', articles: 'Artikler' },
   tabWithCount: (label: string, count: number | null) => (count === null ? label : `${label} (${count})`),
-  loading: 'Søger …',
   // SPEC §8: no search results (shared text).
   noResults: NO_SEARCH_RESULTS,
   failed: NO_SEARCH_RESULTS,
@@ -26,13 +27,10 @@ export const st = {
   moreProducts: (count: number) => `Se alle ${count} produkter`,
   // Overlay
   searchAgain: 'Søg igen',
-  open: 'Søg',
-  dialogLabel: 'Søg på siden',
   fieldLabel: 'Søg på hele siden',
   fieldPlaceholder: 'Produkter, butikker, byer og sider',
   submit: 'Vis resultater',
   clear: 'Ryd søgefeltet',
-  close: 'Luk søgningen',
   instructions: 'Skriv mindst 2 tegn. Brug pil op og pil ned for at gå mellem resultaterne, og Escape for at lukke.',
   popularHeading: 'Populære søgninger',
   popular: ['Ray-Ban', 'Tom Ford', 'Gucci', 'Prada'] as const,

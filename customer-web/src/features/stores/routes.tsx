@@ -1,13 +1,15 @@
-import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { rootRoute } from '../../root-route';
 
 /**
  * The store finder, the store pages and the store-id redirect (SPEC §2 /find-butik, "pages for
- * stores and a single store, a store-id redirect"). Each page's code loads on first visit.
+ * stores and a single store, a store-id redirect"), with /find-butik as the real parent of a
+ * store's page. Each page's code loads on first visit. Routes are module constants: the route
+ * tree's types (typed `useParams({ from })`) need them declared apart from the tree.
  */
-export function storeRoutes(root: AnyRoute) {
-  return [
-    createRoute({ getParentRoute: () => root, path: '/find-butik', component: lazyRouteComponent(() => import('./store-routes'), 'StoreFinderRoute') }),
-    createRoute({ getParentRoute: () => root, path: '/find-butik/$slug', component: lazyRouteComponent(() => import('./store-routes'), 'StoreRoute') }),
-    createRoute({ getParentRoute: () => root, path: '/butik/$storeId', component: lazyRouteComponent(() => import('./store-routes'), 'StoreIdRedirectRoute') }),
-  ] as const;
-}
+const finder = createRoute({ getParentRoute: () => rootRoute, path: '/find-butik' });
+const finderIndex = createRoute({ getParentRoute: () => finder, path: '/', component: lazyRouteComponent(() => import('./store-routes'), 'StoreFinderRoute') });
+const store = createRoute({ getParentRoute: () => finder, path: '$slug', component: lazyRouteComponent(() => import('./store-routes'), 'StoreRoute') });
+const storeById = createRoute({ getParentRoute: () => rootRoute, path: '/butik/$storeId', component: lazyRouteComponent(() => import('./store-routes'), 'StoreIdRedirectRoute') });
+
+export const storeRoutes = [finder.addChildren([finderIndex, store]), storeById] as const;

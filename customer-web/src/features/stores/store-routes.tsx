@@ -10,11 +10,11 @@ export function StoreFinderRoute() {
 
 /** A new slug is a new page: nothing carries over from the previous store. */
 export function StoreRoute() {
-  const { slug = '' } = useParams({ strict: false });
+  const { slug } = useParams({ from: '/find-butik/$slug' });
   return <StorePage key={slug} api={api} slug={slug} />;
 }
 
 export function StoreIdRedirectRoute() {
-  const { storeId = '' } = useParams({ strict: false });
+  const { storeId } = useParams({ from: '/butik/$storeId' });
   return <StoreIdRedirect key={storeId} api={api} storeId={storeId} />;
 }

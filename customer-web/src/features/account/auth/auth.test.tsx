@@ -277,6 +277,31 @@ describe('register', () => {
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Vi har sendt et nyt link. Tjek også din spam-mappe.'));
     expect(client.resendVerification).toHaveBeenCalledWith('ida@example.dk');
   });
+
+  it('started from the cart, leads back there: the login link, and after the e-mail is verified (issue 16)', async () => {
+    localStorage.clear();
+    const client = fakeClient();
+    renderIsolated(<RegisterPage client={client} returnTo="/checkout" />);
+    expect(screen.getByRole('link', { name: 'Log ind' }).getAttribute('href')).toBe('/min-konto/log-ind?retur=%2Fcheckout');
+    type('Fornavn', 'Ida');
+    type('Efternavn', 'Holm');
+    type('E-mail', 'ida@example.dk');
+    type('Mobilnummer', '20304050');
+    type('Adgangskode', 'langkode123');
+    type('Gentag adgangskode', 'langkode123');
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Opret konto' }));
+    await screen.findByRole('heading', { name: 'Tjek din e-mail' });
+    cleanup();
+
+    const { VerifyEmail } = await import('../../../routes/verify-email');
+    const session = { user: { id: 'u-1', role: 'customer' as const, name: 'Ida Holm', email: 'ida@example.dk', storeId: null, storeName: null, companyId: null }, expiresAt: '2026-11-23T10:00:00Z' };
+    const api = { verifyEmail: vi.fn(async () => ({ ok: true as const, status: 200, data: session })), resendVerification: vi.fn() };
+    renderIsolated(<VerifyEmail api={api as never} hash="#token=abc" />);
+    expect((await screen.findByRole('link', { name: 'Fortsæt til kurven' })).getAttribute('href')).toBe('/checkout');
+    // Once: a later verification does not offer it again.
+    expect(localStorage.getItem('optik_after_verify')).toBeNull();
+  });
 });
 
 describe('password reset', () => {

@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { useLocation } from '@tanstack/react-router';
 import { TEXT_MAX, type RegisterRequest } from '@optik/shared';
 import { t } from '../../../messages';
 import { usePageMeta } from '../../../page-meta';
 import { FieldError, TextField } from '../../../text-field';
-import { LOGIN_PATH } from '../session';
+import { AFTER_VERIFY_KEY, LOGIN_PATH, loginHref, RETURN_PARAM, safeReturnPath } from '../session';
 import { authClient, loadAuthChecks, type AuthClient } from './auth-client';
 import { EidButton } from './eid-button';
 import { apiFieldErrors, FormAlert, useFormState, useLoadOnSubmit } from '../../../form';
@@ -28,7 +29,7 @@ type Client = Pick<AuthClient, 'register' | 'resendVerification' | 'eidStart'>;
  * /min-konto/registrere (SPEC §2, §5): the shared schema checks the form before sending and the
  * API's field errors land on the same fields; then "check your mail" with a way to resend.
  */
-export function RegisterPage({ client, goToBroker }: { client: Client; goToBroker?: (url: string) => void }) {
+export function RegisterPage({ client, goToBroker, returnTo = '/min-konto' }: { client: Client; goToBroker?: (url: string) => void; returnTo?: string }) {
   usePageMeta(au.register.title, au.register.description);
   const id = useId();
   const { formRef, errors, alert, setAlert, busy, refuse, send } = useFormState();
@@ -47,7 +48,15 @@ export function RegisterPage({ client, goToBroker }: { client: Client; goToBroke
     const found = m.registerErrors(body);
     if (Object.keys(found).length > 0) return refuse(found, au.fixFields);
     const r = await send(() => client.register(body));
-    if (r.ok) return setSentTo(r.data.email);
+    if (r.ok) {
+      // Back to where the customer came from (the cart) once the e-mail is verified.
+      try {
+        if (returnTo !== '/min-konto') localStorage.setItem(AFTER_VERIFY_KEY, returnTo);
+      } catch {
+        // No storage (private mode): the verification page offers My Pages instead.
+      }
+      return setSentTo(r.data.email);
+    }
     refuse(apiFieldErrors(r.error), r.error.message);
   }
 
@@ -92,11 +101,11 @@ export function RegisterPage({ client, goToBroker }: { client: Client; goToBroke
         </button>
       </form>
       <p>
-        {au.register.haveAccount} <a href={LOGIN_PATH}>{au.register.login}</a>
+        {au.register.haveAccount} <a href={loginHref(returnTo)}>{au.register.login}</a>
       </p>
       <p className="auth-or">{au.login.or}</p>
       <p className="hint">{au.eid.registerHint}</p>
-      <EidButton client={client} returnTo="/min-konto" onError={setAlert} go={goToBroker} />
+      <EidButton client={client} returnTo={returnTo} onError={setAlert} go={goToBroker} />
     </div>
   );
 }
@@ -132,5 +141,6 @@ function CheckYourMail({ client, email }: { client: Pick<AuthClient, 'resendVeri
 }
 
 export function RegisterRoute() {
-  return <RegisterPage client={authClient} />;
+  const { searchStr } = useLocation();
+  return <RegisterPage client={authClient} returnTo={safeReturnPath(new URLSearchParams(searchStr).get(RETURN_PARAM))} />;
 }

@@ -71,7 +71,7 @@ export function InvoiceDocument({ invoice, customerName }: { invoice: MyInvoice;
 
 /** /min-konto/betaling-fakturaer/{financeTypeId}/inv/{id}/{subscriptionId} — the finance type is the invoice's kind. */
 export function InvoiceDocumentPage() {
-  const { financeTypeId = '', id = '', subscriptionId = '' } = useParams({ strict: false }) as { financeTypeId?: string; id?: string; subscriptionId?: string };
+  const { financeTypeId, id, subscriptionId } = useParams({ from: '/min-konto/betaling-fakturaer/$financeTypeId/inv/$id/$subscriptionId' });
   const [title, setTitle] = useState<string>(im.documentTitle);
   return (
     <AccountPage title={title} description={im.documentDescription}>

@@ -120,7 +120,7 @@ export function InvoicePayment({ api, initial }: { api: InvoicesApi; initial: My
 
 /** /min-konto/betaling-fakturaer/{id}/{subId} */
 export function InvoicePage() {
-  const { id = '', subId = '' } = useParams({ strict: false }) as { id?: string; subId?: string };
+  const { id, subId } = useParams({ from: '/min-konto/betaling-fakturaer/$id/$subId' });
   const [title, setTitle] = useState<string>(im.invoiceTitle);
   return (
     <AccountPage title={title} description={im.listDescription}>

@@ -52,7 +52,7 @@ describe('InvoicePayForm', () => {
     render(<InvoicePayForm api={api} invoice={invoice} onPaid={onPaid} />);
     fillCard('4000 0000 0000 0002');
     fireEvent.click(screen.getByRole('button', { name: `Betal ${formatDkk(62_500)}` }));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(`${paymentFailureMessages[0]} ${im.tryAgain}`));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(paymentFailureMessages[0]));
     expect((screen.getByLabelText('Kortnummer') as HTMLInputElement).value).toBe('4000 0000 0000 0002');
     fillCard('4111 1111 1111 1111');
     fireEvent.click(screen.getByRole('button', { name: `Betal ${formatDkk(62_500)}` }));
@@ -111,6 +111,35 @@ describe('PaymentMethodForm', () => {
     fireEvent.click(screen.getByRole('button', { name: im.cancel }));
     expect(screen.getByRole('status').textContent).toBe(`Opdatering annulleret${im.cancelledByYou}`);
     expect(screen.queryByLabelText('Kortnummer')).toBeNull();
+  });
+});
+
+describe('the one payment form in the invoice forms (issue 16 items 4 and 8)', () => {
+  it('paying: an error goes as soon as its field is fixed', async () => {
+    const { api, post } = fakeApi([ok({ outcome: 'paid', amount: 62_500, invoice: paidInvoice })]);
+    render(<InvoicePayForm api={api} invoice={invoice} onPaid={vi.fn()} />);
+    fillCard('4111 1111 1111 1111');
+    fireEvent.change(screen.getByLabelText('Udløbsdato (MM/ÅÅ)'), { target: { value: '1328' } });
+    fireEvent.click(screen.getByRole('button', { name: `Betal ${formatDkk(62_500)}` }));
+    expect(await screen.findByText('Skriv udløbsdatoen som MM/ÅÅ.')).toBeDefined();
+    fireEvent.change(screen.getByLabelText('Udløbsdato (MM/ÅÅ)'), { target: { value: '12/28' } });
+    await waitFor(() => expect(screen.queryByText('Skriv udløbsdatoen som MM/ÅÅ.')).toBeNull());
+    expect(screen.getByLabelText('Udløbsdato (MM/ÅÅ)').getAttribute('aria-invalid')).toBeNull();
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('changing to a card: card fields only (no method choice of their own), and an error goes as soon as its field is fixed', async () => {
+    const { api, post } = fakeApi([]);
+    render(<PaymentMethodForm api={api} invoice={invoice} onChanged={vi.fn()} />);
+    fireEvent.click(screen.getByRole('radio', { name: 'Betalingskort' }));
+    expect(screen.queryByRole('radio', { name: 'MobilePay' })).toBeNull();
+    fillCard('4111 1111 1111 1112');
+    fireEvent.click(screen.getByRole('button', { name: im.saveMethod }));
+    expect(await screen.findByText('Kortnummeret er ikke gyldigt. Tjek cifrene.')).toBeDefined();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Kortnummer')));
+    fireEvent.change(screen.getByLabelText('Kortnummer'), { target: { value: '4111 1111 1111 1111' } });
+    await waitFor(() => expect(screen.queryByText('Kortnummeret er ikke gyldigt. Tjek cifrene.')).toBeNull());
+    expect(post).not.toHaveBeenCalled();
   });
 });
 

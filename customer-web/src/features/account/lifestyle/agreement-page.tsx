@@ -88,6 +88,6 @@ export function AgreementView({ api, id }: { api: LifestyleApi; id: string }) {
 
 /** /min-konto/abonnement/briller/{subscriptionId} */
 export function AgreementPage() {
-  const { subscriptionId = '' } = useParams({ strict: false });
+  const { subscriptionId } = useParams({ from: '/min-konto/abonnement/briller/$subscriptionId' });
   return <AccountPage title={lm.agreementTitle}>{() => <AgreementView api={api} id={subscriptionId} />}</AccountPage>;
 }

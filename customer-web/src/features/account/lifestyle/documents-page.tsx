@@ -78,12 +78,12 @@ export function DocumentView({ api, id, documentId }: { api: LifestyleApi; id: s
 
 /** /min-konto/abonnement/briller/{subscriptionId}/aftale */
 export function DocumentsPage() {
-  const { subscriptionId = '' } = useParams({ strict: false });
+  const { subscriptionId } = useParams({ from: '/min-konto/abonnement/briller/$subscriptionId' });
   return <AccountPage title={lm.documentsTitle}>{() => <DocumentList api={api} id={subscriptionId} />}</AccountPage>;
 }
 
 /** /min-konto/abonnement/briller/{subscriptionId}/aftale/{documentId} */
 export function DocumentPage() {
-  const { subscriptionId = '', documentId = '' } = useParams({ strict: false });
+  const { subscriptionId, documentId } = useParams({ from: '/min-konto/abonnement/briller/$subscriptionId/aftale/$documentId' });
   return <AccountPage title={lm.documentTitle}>{() => <DocumentView api={api} id={subscriptionId} documentId={documentId} />}</AccountPage>;
 }

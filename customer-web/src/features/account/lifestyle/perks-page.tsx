@@ -210,6 +210,6 @@ export function PerksView({ api, id }: { api: LifestyleApi; id: string }) {
 
 /** /min-konto/abonnement/briller/{subscriptionId}/fordele */
 export function PerksPage() {
-  const { subscriptionId = '' } = useParams({ strict: false });
+  const { subscriptionId } = useParams({ from: '/min-konto/abonnement/briller/$subscriptionId' });
   return <AccountPage title={lm.perksTitle}>{() => <PerksView api={api} id={subscriptionId} />}</AccountPage>;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useParams } from '@tanstack/react-router';
-import { formatCopenhagenDate, formatDkk, giftCardName, type MyOrder, type MyOrderLine, type OrderReturn } from '@optik/shared';
+import { formatCopenhagenDate, formatDkk, giftCardName, subscriptionIntervalText, type MyOrder, type MyOrderLine, type OrderReturn } from '@optik/shared';
 import { api } from '../../../api';
 import { LoadError } from '../../../load-error';
 import { useApi } from '../../../use-api';
@@ -130,7 +130,7 @@ export function OrderDetails({ order }: { order: MyOrder }) {
         <tbody>
           {order.lines.map((l) => (
             <tr key={l.index}>
-              <th scope="row">{l.description}</th>
+              <th scope="row">{l.subscriptionInterval ? <>{l.description}<br />{subscriptionIntervalText(l.subscriptionInterval)}</> : l.description}</th>
               <td className="num" data-label={om.col.quantity}>
                 {l.quantity}
               </td>
@@ -205,7 +205,7 @@ function OrderView({ api, orderId, onTitle }: { api: OrdersApi; orderId: string;
 
 /** /min-konto/ordrer/{orderId} */
 export function OrderPage() {
-  const { orderId = '' } = useParams({ strict: false }) as { orderId?: string };
+  const { orderId } = useParams({ from: '/min-konto/ordrer/$orderId' });
   const [title, setTitle] = useState<string>(om.orderFallbackTitle);
   return <AccountPage title={title}>{() => <OrderView api={api} orderId={orderId} onTitle={setTitle} />}</AccountPage>;
 }

@@ -287,7 +287,7 @@ function ReturnView({ api, orderId, email, onTitle }: { api: OrdersApi; orderId:
 
 /** /min-konto/ordrer/{orderId}/returnering */
 export function ReturnPage() {
-  const { orderId = '' } = useParams({ strict: false }) as { orderId?: string };
+  const { orderId } = useParams({ from: '/min-konto/ordrer/$orderId' });
   const [title, setTitle] = useState<string>(om.returnTitle);
   return (
     <AccountPage title={title} description={om.returnDescription}>

@@ -39,7 +39,7 @@ function useChangeableSubscription(client: SubscriptionApi, id: string) {
 
 /** /min-konto/abonnement/linse/{id}/nyt-produkt: the catalogue's subscription lenses to choose from. */
 export function AddProductListPage() {
-  const { subscriptionId = '' } = useParams({ strict: false });
+  const { subscriptionId } = useParams({ from: '/min-konto/abonnement/linse/$subscriptionId' });
   return <AccountPage title={st.addTitle}>{() => <AddProductListView api={api} id={subscriptionId} />}</AccountPage>;
 }
 
@@ -70,7 +70,7 @@ export function AddProductListView({ api: client, id }: { api: SubscriptionApi; 
 
 /** /min-konto/abonnement/linse/{id}/nyt-produkt/{articleId} */
 export function AddProductPage() {
-  const { subscriptionId = '', articleId = '' } = useParams({ strict: false });
+  const { subscriptionId, articleId } = useParams({ from: '/min-konto/abonnement/linse/$subscriptionId/nyt-produkt/$articleId' });
   const router = useRouter();
   return (
     <AccountPage title={st.addTitle}>

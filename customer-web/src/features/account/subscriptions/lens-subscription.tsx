@@ -48,7 +48,7 @@ function usualDelivery(sub: Subscription, storeName: string | null): string {
 
 /** /min-konto/abonnement/linse/{subscriptionId} */
 export function LensSubscriptionPage() {
-  const { subscriptionId = '' } = useParams({ strict: false });
+  const { subscriptionId } = useParams({ from: '/min-konto/abonnement/linse/$subscriptionId' });
   return <AccountPage title={st.lensTitle}>{() => <LensSubscriptionView api={api} id={subscriptionId} />}</AccountPage>;
 }
 

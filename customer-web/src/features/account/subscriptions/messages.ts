@@ -113,7 +113,6 @@ export const st = {
   paymentIntro: 'Vælg, hvordan dine leveringer skal betales. Vi gemmer aldrig dit kortnummer – kun en aftale med betalingsudbyderen.',
   currentMethod: 'Nuværende betalingsmåde',
   methodLegend: 'Ny betalingsmåde',
-  methods: { card: 'Betalingskort', mobilepay: 'MobilePay' },
   savePayment: 'Gem betalingsmåde',
   updated: (label: string) => `Opdateret: dine leveringer betales nu med ${label}.`,
   updateCancelled: (reason: string) => `Opdatering annulleret: ${reason}`,

@@ -56,4 +56,20 @@ describe('update payment method (/opdater-betaling)', () => {
     expect(await screen.findByText(st.updated('MobilePay •• •• 44 55'))).toBeDefined();
     expect(api.post).toHaveBeenCalledWith(expect.anything(), PAY, { method: 'mobilepay', phone: '22 33 44 55' });
   });
+
+  it('an error goes as soon as its field is fixed (issue 16 item 4)', async () => {
+    const api = fakeApi({ [SUB]: ok({ data: activeSub }) });
+    render(<UpdatePaymentView api={api} id="ls-1" />);
+    await screen.findByLabelText('Kortnummer');
+    type('Kortnummer', '4111 1111 1111 1111');
+    type('Udløbsdato (MM/ÅÅ)', '13/29');
+    type('Kontrolcifre (CVC)', '123');
+    fireEvent.click(screen.getByRole('button', { name: st.savePayment }));
+    expect(await screen.findByText('Skriv udløbsdatoen som MM/ÅÅ.')).toBeDefined();
+    type('Udløbsdato (MM/ÅÅ)', '12/28');
+    await waitFor(() => expect(screen.queryByText('Skriv udløbsdatoen som MM/ÅÅ.')).toBeNull());
+    expect(screen.getByRole('group', { name: st.methodLegend })).toBeDefined();
+    expect(screen.queryByRole('radio', { name: /Klarna/ })).toBeNull();
+    expect(api.post).not.toHaveBeenCalled();
+  });
 });

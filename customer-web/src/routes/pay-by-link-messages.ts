@@ -1,5 +1,5 @@
-/** Payment texts (pay-by-link page, checkout payment, changing a payment method): here, not in ./messages, so they load with those pages. */
-export const payText = {
+/** The pay-by-link page's own texts (its order summary, gift cards, confirmation and the simulator's test data); the payment fields' texts are the payment form's (../features/payment/messages). */
+export const payLinkText = {
   title: 'Betal din ordre',
   loading: 'Henter ordren …',
   greeting: (name: string) => `Hej ${name}. Her er din ordre – kontrollér den, og vælg, hvordan du vil betale.`,
@@ -11,8 +11,6 @@ export const payText = {
   item: 'Vare',
   quantity: 'Antal',
   amount: 'Beløb',
-  subscription: (interval: 'm1' | 'm2' | 'm3' | 'm6') =>
-    interval === 'm1' ? 'Abonnement hver måned' : `Abonnement hver ${interval.slice(1)}. måned`,
   shipping: 'Fragt',
   free: 'Gratis',
   total: 'I alt',
@@ -26,15 +24,6 @@ export const payText = {
   expires: (date: string) => `Linket udløber ${date}.`,
   months: ['januar', 'februar', 'marts', 'april', 'maj', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'december'],
   dateTime: (day: number, month: string, year: number, time: string) => `${day}. ${month} ${year} kl. ${time}`,
-  methodLegend: 'Betalingsmåde',
-  methods: { card: 'Betalingskort', mobilepay: 'MobilePay', klarna: 'Klarna – betal om 30 dage' },
-  cardNumber: 'Kortnummer',
-  expiry: 'Udløbsdato (MM/ÅÅ)',
-  cvc: 'Kontrolcifre (CVC)',
-  phone: 'Mobilnummer',
-  cpr: 'CPR-nummer',
-  cprHint: 'Skriv det som DDMMÅÅ-XXXX. Klarna bruger det kun til at godkende betalingen.',
-  bankApproved: 'Jeg har godkendt betalingen i min bank-app',
   fixFields: 'Ret de markerede felter, og prøv igen.',
   submit: (total: string) => `Betal ${total}`,
   submitting: 'Betaler …',
