@@ -1,6 +1,6 @@
 import type { BookingStatus } from '../schemas/booking';
 import type { BookingAttendance } from '../schemas/staff-booking';
-import { copenhagenIsoDate } from './copenhagen-time';
+import { copenhagenIsoDate, isoWeekday, parseIsoDate } from './copenhagen-time';
 import { localTimeOf } from './booking';
 
 /**
@@ -67,4 +67,40 @@ export function applyCounterAction<B extends CounterState>(b: B, action: Counter
     case 'no-show':
       return { ...b, attendance: 'no-show', attendanceAt: opts.at };
   }
+}
+
+const WEEKDAY_NAMES = ['mandag', 'tirsdag', 'onsdag', 'torsdag', 'fredag', 'lørdag', 'søndag'];
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** A booking day as the counter shows it: 'torsdag 26.11.2026' (from 'YYYY-MM-DD'). */
+export function formatCounterDay(isoDate: string): string {
+  const d = parseIsoDate(isoDate);
+  if (!d) return isoDate;
+  return `${WEEKDAY_NAMES[isoWeekday(d) - 1]!} ${two(d.day)}.${two(d.month)}.${d.year}`;
+}
+
+/** The Copenhagen clock time of an instant as '10.00'. */
+export function formatCounterTime(instant: string): string {
+  const { minutes } = localTimeOf(instant);
+  return `${two(Math.floor(minutes / 60))}.${two(minutes % 60)}`;
+}
+
+/** The store app's outbox commands for the counter actions (shared/src/schemas/sync.ts). */
+export const counterCommandAction = { 'booking.confirm': 'confirm', 'booking.checkIn': 'check-in', 'booking.noShow': 'no-show' } as const satisfies Record<string, CounterAction>;
+export type CounterCommandType = keyof typeof counterCommandAction;
+
+/**
+ * A booking with the counter commands still on their way applied over what the server last
+ * said (`base`), in the order they were made: what the device shows while they wait, and
+ * after one of them is discarded.
+ */
+export function replayCounterCommands<B extends CounterState>(base: B, commands: readonly { type: string; createdAt: string; payload: unknown }[]): B {
+  let b = base;
+  for (const c of commands) {
+    const action = new Map<string, CounterAction>(Object.entries(counterCommandAction)).get(c.type);
+    if (!action) continue;
+    const customerId = (c.payload as { customerId?: string } | null)?.customerId ?? null;
+    b = applyCounterAction(b, action, { at: c.createdAt, customerId });
+  }
+  return b;
 }
