@@ -121,7 +121,7 @@ export function createApp(deps: AppDeps): App {
   });
   const widget = new WidgetService(storage, clock, catalogue, categoryTree, orders, deps.widgetEventLog);
   const myOrders = new MyOrdersService({ storage, coordination: deps.coordination, clock, catalogue, provider: deps.payments, mailer, orders, giftCards, subscriptions: subscriptions.service, accounts: auth });
-  const sync = new SyncService(storage, clock, { customers, prescriptions, orders, payments, requisitions });
+  const sync = new SyncService(storage, clock, { customers, prescriptions, orders, payments, requisitions, bookings });
   const lifestyle = new LifestyleService({
     clock,
     platform: port(deps.lifestyle, 'Lifestyle-platformen', () => createLocalLifestylePlatform(storage, { secret: config.secret })),

@@ -5,6 +5,7 @@ import { Link, Outlet } from '@tanstack/react-router';
 import type { SessionResponse } from '@optik/shared';
 import type { Api } from './api';
 import { al } from './features/access-log/messages';
+import { bk } from './features/bookings/messages';
 import { StoreLogin } from './features/login/store-login';
 import { DemoMarker } from './demo-marker';
 import { t } from './messages';
@@ -54,6 +55,7 @@ export function App({ api }: { api: Pick<Api, 'me' | 'getStores' | 'storeLogin' 
           <nav aria-label={t.nav.label} className="app-nav">
             <Link to="/">{t.nav.home}</Link>
             <Link to="/kunder">{t.nav.customers}</Link>
+            <Link to="/aftaler">{bk.nav}</Link>
             {session.user.role === 'manager' && <Link to="/rekvisitioner">{t.nav.requisitions}</Link>}
             {session.user.role === 'manager' && <Link to="/adgangslog">{al.nav}</Link>}
             <Link to="/synkronisering">

@@ -7,6 +7,7 @@ import { App } from './app';
 import { Customers } from './features/customers/customers';
 import { CustomerDetail } from './features/prescriptions/customer-detail';
 import { AccessLog } from './features/access-log/access-log';
+import { BookingsPage } from './features/bookings/bookings';
 import { Requisitions } from './features/requisitions/requisitions';
 import { StoreHome } from './features/store/store-home';
 import { SyncPanel } from './features/sync/sync-panel';
@@ -31,6 +32,7 @@ const routeTree = rootRoute.addChildren([
   createRoute({ getParentRoute: () => rootRoute, path: '/synkronisering', component: SyncPanel }),
   createRoute({ getParentRoute: () => rootRoute, path: '/rekvisitioner', component: Requisitions }),
   createRoute({ getParentRoute: () => rootRoute, path: '/adgangslog', component: AccessLogPage }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/aftaler', component: BookingsPage }),
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/kunder/$customerId',

@@ -67,7 +67,7 @@ export const t = {
     discard: 'Kassér',
     confirmDiscard: 'Ja, kassér ændringen',
     waitingFor: 'Venter på en afvist ændring',
-    types: { 'customer.create': 'Ny kunde', 'prescription.create': 'Ny recept', 'order.create': 'Ny ordre', 'paymentRequest.send': 'Betalingslink', 'requisition.decide': 'Rekvisition' } as Record<string, string>,
+    types: { 'customer.create': 'Ny kunde', 'prescription.create': 'Ny recept', 'order.create': 'Ny ordre', 'paymentRequest.send': 'Betalingslink', 'requisition.decide': 'Rekvisition', 'booking.confirm': 'Bekræft aftale', 'booking.checkIn': 'Tjek ind', 'booking.noShow': 'Udeblevet' } as Record<string, string>,
   },
   prescriptions: {
     open: 'Recepter',

@@ -1,8 +1,8 @@
-import type { Customer, Order, SessionResponse } from '@optik/shared';
+import { copenhagenIsoDate, staffBookingListResponseSchema, type Customer, type Order, type SessionResponse } from '@optik/shared';
 import { api } from './api';
 import { StoreDb, type LocalCustomer, type LocalOrder } from './db/db';
 import { openVault } from './db/vault';
-import { createSyncEngine, type SyncEngine } from './sync/engine';
+import { createSyncEngine, serverCounterFields, type SyncEngine } from './sync/engine';
 import { startSyncLoop } from './sync/loop';
 
 export const db = new StoreDb();
@@ -61,6 +61,7 @@ export function refreshDeviceCopy(): Promise<void> {
     try {
       await refreshCustomers();
       await refreshOrders();
+      await refreshBookings();
       const session = await offlineSession();
       if (session?.user.role === 'manager') await refreshRequisitions();
     } finally {
@@ -153,6 +154,31 @@ export async function refreshRequisitions(): Promise<boolean> {
       if (local?.syncState) continue;
       await db.requisitions.put({ ...q, syncState: null });
     }
+  });
+  return true;
+}
+
+/** Days of bookings on the device: today and the coming week. */
+export const BOOKING_DAYS = 8;
+
+/**
+ * This store's bookings for today and the coming week (the API answers only the staff member's
+ * store). The device copy is that answer: bookings no longer in it go, except those with a change
+ * made here still on its way, whose shown state wins (the server's state is kept as their baseline).
+ */
+export async function refreshBookings(today = copenhagenIsoDate(new Date())): Promise<boolean> {
+  const r = await api.get(staffBookingListResponseSchema, `/api/staff/bookings?from=${today}&days=${BOOKING_DAYS}`);
+  if (!r.ok) return false;
+  await db.transaction('rw', [db.bookings], async () => {
+    const seen = new Set<string>();
+    for (const b of r.data.data) {
+      seen.add(b.id);
+      const server = serverCounterFields(b);
+      const local = await db.bookings.get(b.id);
+      if (local?.syncState) await db.bookings.update(b.id, { server });
+      else await db.bookings.put({ ...b, server, syncState: null });
+    }
+    await db.bookings.filter((b) => !seen.has(b.id) && !b.syncState).delete();
   });
   return true;
 }

@@ -1,4 +1,4 @@
-import { addDays, holdFor, isoWeekday, toIsoDate, visitPrice, type AgeGroup, type ExamType, type Store } from '@optik/shared';
+import { addDays, copenhagenIsoDate, fromCopenhagen, holdFor, isoWeekday, parseIsoDate, toIsoDate, visitPrice, type AgeGroup, type ExamType, type Store } from '@optik/shared';
 import { hashToken } from '../http/identity';
 import { bookingCalendarsCollection, bookingDaysCollection, bookingsCollection, dayId, type BookingCalendarRecord, type BookingDayRecord, type BookingRecord } from '../modules/booking/records';
 import { manageToken } from '../modules/booking/service';
@@ -47,6 +47,44 @@ interface DemoBooking {
   status: BookingRecord['status'];
   createdAt: string;
   noteToStore: string | null;
+  customerId?: string | null;
+  contact?: BookingRecord['contact'];
+  company?: { companyName: string; reference: string | null; requisitionType: 'e-requisition' | 'physical'; workingDistances: number[]; tools: string | null };
+}
+
+/** The demo store whose counter day is seeded (medarbejder1 and leder1 work there). */
+export const COUNTER_DAY_STORE_ID = 'st-001';
+
+/**
+ * Visitors' bookings in the demo store for the day of the first start and the week after it
+ * (issue 17 "Dagens aftaler"): times to check in and a no-show today, requisition (company)
+ * requests to confirm in the coming days, and a cancelled time. Dated relative to `now`.
+ */
+function counterDay(now: Date): DemoBooking[] {
+  const today = parseIsoDate(copenhagenIsoDate(now))!;
+  const at = (days: number, time: string, minutes: number) => {
+    const start = fromCopenhagen({ ...addDays(today, days), minutes: Number(time.slice(0, 2)) * 60 + Number(time.slice(3)) });
+    return { start: start.toISOString(), end: new Date(start.getTime() + minutes * 60_000).toISOString() };
+  };
+  const createdAt = new Date(now.getTime() - 5 * 86_400_000).toISOString();
+  const person = (firstName: string, lastName: string, email: string, phone: string) => ({ firstName, lastName, email, phone });
+  const base = { storeId: COUNTER_DAY_STORE_ID, createdAt, customerId: null, noteToStore: null } as const;
+  return [
+    { ...base, id: 'bk-dag-1', examType: 'synstest', ageGroup: '18-75', ...at(0, '09:30', 30), status: 'confirmed', contact: person('Lars', 'Bøgh', 'lars.boegh@example.dk', '21436587'), noteToStore: 'Jeg har fået hovedpine, når jeg læser.' },
+    { ...base, id: 'bk-dag-2', examType: 'kontaktlinsekontrol', ageGroup: '18-75', ...at(0, '11:00', 30), status: 'confirmed', contact: person('Birgitte', 'Holm', 'birgitte.holm@example.dk', '22334455'), noteToStore: 'Mine linser føles tørre om aftenen.' },
+    { ...base, id: 'bk-dag-3', examType: 'børnesyn', ageGroup: '8-12', ...at(0, '14:00', 45), status: 'confirmed', contact: person('Emil', 'Kristensen', 'kristensen.familie@example.dk', '40506070') },
+    {
+      ...base, id: 'bk-dag-4', examType: 'synstest', ageGroup: '18-75', ...at(0, '15:30', 30), status: 'confirmed', contact: person('Sara', 'Nørgaard', 'sara.noergaard@example.dk', '31323334'),
+      company: { companyName: 'Nordhavn Logistik A/S', reference: 'M-1042', requisitionType: 'e-requisition', workingDistances: [60, 75], tools: 'To skærme' },
+    },
+    {
+      ...base, id: 'bk-dag-5', examType: 'synstest', ageGroup: '18-75', ...at(1, '13:00', 30), status: 'requested', contact: person('Jonas', 'Vestergaard', 'jonas.v@example.dk', '51525354'),
+      company: { companyName: 'Nordhavn Logistik A/S', reference: 'M-1043', requisitionType: 'physical', workingDistances: [55], tools: null },
+    },
+    { ...base, id: 'bk-dag-6', examType: 'kørekort', ageGroup: '76+', ...at(2, '10:30', 30), status: 'requested', contact: person('Inger', 'Dahl', 'inger.dahl@example.dk', '61626364'), noteToStore: 'Kørekortet skal fornyes.' },
+    { ...base, id: 'bk-dag-7', examType: 'kontaktlinsetilpasning', ageGroup: '18-75', ...at(4, '16:00', 60), status: 'confirmed', contact: person('Ahmed', 'Hassan', 'ahmed.hassan@example.dk', '71727374') },
+    { ...base, id: 'bk-dag-8', examType: 'synstest', ageGroup: '13-17', ...at(3, '12:00', 30), status: 'cancelled', contact: person('Freja', 'Mortensen', 'freja.m@example.dk', '81828384') },
+  ];
 }
 
 /** The demo customer's bookings (README: kunde@example.dk): a visit in March, a cancelled time and one coming up. */
@@ -56,21 +94,23 @@ const DEMO: DemoBooking[] = [
   { id: 'bk-demo-december', storeId: 'st-001', examType: 'kontaktlinsekontrol', ageGroup: '18-75', start: '2026-12-10T13:00:00.000Z', end: '2026-12-10T13:30:00.000Z', status: 'confirmed', createdAt: '2026-11-15T19:05:00.000Z', noteToStore: 'Mine linser føles tørre om aftenen.' },
 ];
 
-export function generateDemoBookings(secret: string): { bookings: BookingRecord[]; days: BookingDayRecord[] } {
-  const bookings = DEMO.map((d): BookingRecord => {
+/** The demo customer's bookings and, dated from `now`, the demo store's counter day. */
+export function generateDemoBookings(secret: string, now: Date): { bookings: BookingRecord[]; days: BookingDayRecord[] } {
+  const bookings = [...DEMO, ...counterDay(now)].map(({ company, ...d }): BookingRecord => {
     const cancelled = d.status === 'cancelled';
+    const requested = d.status === 'requested';
     return {
       ...d,
-      requisitionType: null,
-      workingDistances: null,
-      tools: null,
+      requisitionType: company?.requisitionType ?? null,
+      workingDistances: company?.workingDistances ?? null,
+      tools: company?.tools ?? null,
       other: null,
-      confirmationState: 2,
-      customerId: 'u-kunde',
-      contact: { firstName: 'Mette', lastName: 'Jensen', email: 'kunde@example.dk', phone: '20304050' },
+      confirmationState: requested ? 1 : 2,
+      customerId: d.customerId === undefined ? 'u-kunde' : d.customerId,
+      contact: d.contact ?? { firstName: 'Mette', lastName: 'Jensen', email: 'kunde@example.dk', phone: '20304050' },
       birthDate: null,
-      companyName: null,
-      reference: null,
+      companyName: company?.companyName ?? null,
+      reference: company?.reference ?? null,
       ...visitPrice(d.examType, d.start.slice(0, 10), null),
       updatedAt: d.createdAt,
       rebookedFrom: null,
@@ -78,7 +118,7 @@ export function generateDemoBookings(secret: string): { bookings: BookingRecord[
       tokenHash: hashToken(manageToken(secret, d.id)),
       history: [
         { at: d.createdAt, action: 'requested', by: 'customer' },
-        { at: d.createdAt, action: 'confirmed', by: 'system' },
+        ...(requested ? [] : [{ at: d.createdAt, action: 'confirmed' as const, by: 'system' as const }]),
         ...(cancelled ? [{ at: d.createdAt, action: 'cancelled' as const, by: 'customer' as const }] : []),
       ],
     };
@@ -95,10 +135,10 @@ export function generateDemoBookings(secret: string): { bookings: BookingRecord[
 }
 
 /** Calendars for every store and, when the app's secret is known (so their links work), the demo bookings. */
-export async function seedBooking(storage: Storage, stores: readonly Store[], secret: string | undefined): Promise<number> {
+export async function seedBooking(storage: Storage, stores: readonly Store[], secret: string | undefined, now: Date): Promise<number> {
   await storage.collection(bookingCalendarsCollection).putMany(generateBookingCalendars(stores));
   if (!secret) return 0;
-  const { bookings, days } = generateDemoBookings(secret);
+  const { bookings, days } = generateDemoBookings(secret, now);
   await storage.collection(bookingsCollection).putMany(bookings);
   await storage.collection(bookingDaysCollection).putMany(days);
   return bookings.length;

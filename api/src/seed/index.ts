@@ -18,17 +18,20 @@ export const SEED_VERSION = 1;
 
 /**
  * First start: fills an empty store with the demo data; later starts keep what was written.
- * `secret` keys the demo gift cards' PIN hashes (the app's secret, so their PINs work).
+ * `secret` keys the demo gift cards' PIN hashes (the app's secret, so their PINs work); `now`
+ * dates the demo orders and the demo store's bookings (the time of the first start by default).
  * One transaction: instances that start at the same moment on one database seed once (the other
  * finds the store no longer empty when its transaction is retried), and a start killed midway
  * leaves no half-seeded store behind.
  */
-export function seedIfEmpty(storage: Storage, log: (msg: string) => void = () => {}, opts: { secret?: string } = {}): Promise<{ seeded: boolean; counts: Record<string, number> }> {
+export function seedIfEmpty(storage: Storage, log: (msg: string) => void = () => {}, opts: { secret?: string; now?: Date } = {}): Promise<{ seeded: boolean; counts: Record<string, number> }> {
   return storage.transaction(() => seed(storage, log, opts));
 }
 
-async function seed(storage: Storage, log: (msg: string) => void, opts: { secret?: string }): Promise<{ seeded: boolean; counts: Record<string, number> }> {
+async function seed(storage: Storage, log: (msg: string) => void, opts: { secret?: string; now?: Date }): Promise<{ seeded: boolean; counts: Record<string, number> }> {
   if (!(await storage.isEmpty())) return { seeded: false, counts: {} };
+  // Demo data dated relative to the first start (tests pass their clock).
+  const now = opts.now ?? new Date();
   const articles = generateArticles();
   const stores = generateStores();
   const pages = generatePages();
@@ -43,11 +46,11 @@ async function seed(storage: Storage, log: (msg: string) => void, opts: { secret
   const giftCards = opts.secret ? generateGiftCards(opts.secret) : [];
   await storage.collection(C.giftCards).putMany(giftCards);
   await storage.collection(C.discountCodes).putMany(generateDiscountCodes());
-  await seedMyOrders(storage, articles, new Date());
+  await seedMyOrders(storage, articles, now);
   await seedSubscriptions(storage, articles);
   await seedLifestyle(storage, articles, opts.secret);
   await seedCompany(storage, opts.secret);
-  await seedBooking(storage, stores, opts.secret);
+  await seedBooking(storage, stores, opts.secret, now);
   await storage.collection(C.meta).put({ id: 'seed', value: { version: SEED_VERSION, articles: articles.length } });
   const counts = { articles: articles.length, stores: stores.length, pages: pages.length, accounts: accounts.length, requisitions: requisitions.length };
   log(`seed: ${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')}`);

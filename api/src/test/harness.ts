@@ -39,7 +39,7 @@ let seeded: Promise<Storage> | null = null;
 async function seededTemplate(): Promise<Storage> {
   seeded ??= (async () => {
     const s = createMemoryStorage(allCollections);
-    await seedIfEmpty(s, () => {}, { secret: testConfig.secret });
+    await seedIfEmpty(s, () => {}, { secret: testConfig.secret, now: new TestClock().now() });
     return s;
   })();
   return seeded;

@@ -27,4 +27,5 @@ export * from './opening-hours';
 export * from './ean';
 export * from './company-contract';
 export * from './booking';
+export * from './booking-counter';
 export * from './geo';

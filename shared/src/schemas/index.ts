@@ -16,6 +16,7 @@ export * from './order';
 export * from './invoice';
 export * from './gift-card';
 export * from './booking';
+export * from './staff-booking';
 export * from './company-contract';
 export * from './widget';
 export * from './payment';

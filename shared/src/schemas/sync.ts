@@ -8,6 +8,7 @@ import { orderCreateSchema } from './order';
 import { prescriptionCreateSchema } from './prescription';
 import { paymentRequestSendSchema } from './payment';
 import { requisitionDecisionSchema } from './requisition';
+import { bookingCheckInCommandSchema, bookingConfirmCommandSchema, bookingNoShowCommandSchema } from './staff-booking';
 
 /**
  * The store app's outbox protocol (POST /api/sync). Each command carries a client-generated
@@ -33,6 +34,9 @@ export const syncPayloadSchemas = {
   'order.create': orderCreateSchema,
   'paymentRequest.send': paymentRequestSendSchema,
   'requisition.decide': requisitionDecisionSchema,
+  'booking.confirm': bookingConfirmCommandSchema,
+  'booking.checkIn': bookingCheckInCommandSchema,
+  'booking.noShow': bookingNoShowCommandSchema,
 } as const;
 export type SyncCommandType = keyof typeof syncPayloadSchemas;
 

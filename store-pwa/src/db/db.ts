@@ -25,6 +25,13 @@ export type LocalBooking = Booking & {
   contact?: { firstName: string; lastName: string; email: string | null; phone: string | null } | null;
   /** Counter state set here or by the server: checked in, no-show. */
   attendance?: 'checked-in' | 'no-show' | null;
+  /** When the customer was checked in or marked as a no-show. */
+  attendanceAt?: string | null;
+  /** Requisition (company) bookings: the employer and its reference. */
+  companyName?: string | null;
+  reference?: string | null;
+  /** The counter fields as the server last sent them: what a discarded change made here is undone to. */
+  server?: Pick<LocalBooking, 'status' | 'confirmationState' | 'customerId'> & { attendance: 'checked-in' | 'no-show' | null; attendanceAt: string | null };
   /** null: as the server has it; otherwise a change made on this device on its way. */
   syncState: SyncState | null;
 };

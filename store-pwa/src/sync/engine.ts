@@ -3,8 +3,8 @@ import { backoffDelays, type ApiResult } from '@optik/shared/client';
 
 /** At most this many pending commands are read per page when choosing the next batch. */
 const MAX_PAGE = 200;
-import type { SyncCommandEnvelope, SyncResult } from '@optik/shared';
-import type { EntityRef, LocalOrder, LocalRequisition, OutboxRow, StoreDb, SyncLogRow } from '../db/db';
+import { replayCounterCommands, type StaffBooking, type SyncCommandEnvelope, type SyncResult } from '@optik/shared';
+import type { EntityRef, LocalBooking, LocalOrder, LocalRequisition, OutboxRow, StoreDb, SyncLogRow } from '../db/db';
 import type { Vault } from '../db/vault';
 
 export interface SyncEngineDeps {
@@ -174,6 +174,10 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       // Applied: the server's record (who decided, when) replaces the device's.
       const decided = result && typeof result === 'object' && 'status' in result ? (result as Partial<LocalRequisition>) : {};
       await db.requisitions.update(row.entity.id, { ...decided, syncState: syncState === 'synced' ? null : syncState });
+    } else if (row.entity.table === 'bookings') {
+      // Applied: the server's counter fields are the new baseline; a rejection keeps what staff did, marked failed.
+      if (syncState === 'failed') await db.bookings.update(row.entity.id, { syncState });
+      else await rebaseBooking(row.entity.id, syncState === 'synced' && result ? serverCounterFields(result as StaffBooking) : undefined);
     } else if (row.entity.table === 'customers') {
       await db.customers.update(row.entity.id, server.customerNumber ? { syncState, customerNumber: server.customerNumber } : { syncState });
     } else if (row.entity.table === 'orders') {
@@ -239,9 +243,27 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   async function undoLocal(entity: EntityRef) {
     if (entity.table === 'requisitions') {
       await db.requisitions.update(entity.id, { status: 'pending', note: null, decidedBy: null, decidedAt: null, syncState: null });
+    } else if (entity.table === 'bookings') {
+      // A booking comes from the server: undone to what the server last said, never deleted.
+      await rebaseBooking(entity.id);
     } else {
       await db.table(entity.table).delete(entity.id);
     }
+  }
+
+  /**
+   * Shows a booking as the server last said (`server`, or the baseline kept on it) with the
+   * counter commands still unsent for it applied on top, in order; its sync state follows them.
+   */
+  async function rebaseBooking(id: string, server?: NonNullable<LocalBooking['server']>) {
+    const b = await db.bookings.get(id);
+    if (!b) return;
+    const base = server ?? b.server;
+    const unsent = (await db.outbox.where('status').anyOf('pending', 'rejected').sortBy('seq')).filter((r) => r.entity?.table === 'bookings' && r.entity.id === id);
+    const syncState = unsent.length === 0 ? null : unsent.some((r) => r.status === 'rejected') ? 'failed' : 'pending';
+    if (!base) return void (await db.bookings.update(id, { syncState }));
+    const shown = replayCounterCommands({ ...b, ...base, attendance: base.attendance, attendanceAt: base.attendanceAt }, unsent);
+    await db.bookings.put({ ...shown, server: base, syncState });
   }
 
   /** The unsent (pending or rejected) command that creates `entityId`, for commands that depend on it. */
@@ -259,7 +281,12 @@ export function createSyncEngine(deps: SyncEngineDeps) {
 }
 export type SyncEngine = ReturnType<typeof createSyncEngine>;
 
-const LABELS: Record<string, string> = { 'customer.create': 'Ny kunde', 'prescription.create': 'Ny recept', 'order.create': 'Ny ordre', 'paymentRequest.send': 'Betalingslink', 'requisition.decide': 'Rekvisition' };
+/** The counter fields of a booking as the server answered it: the device's baseline for it. */
+export function serverCounterFields(b: Pick<StaffBooking, 'status' | 'confirmationState' | 'customerId' | 'attendance' | 'attendanceAt'>): NonNullable<LocalBooking['server']> {
+  return { status: b.status, confirmationState: b.confirmationState, customerId: b.customerId, attendance: b.attendance, attendanceAt: b.attendanceAt };
+}
+
+const LABELS: Record<string, string> = { 'customer.create': 'Ny kunde', 'prescription.create': 'Ny recept', 'order.create': 'Ny ordre', 'paymentRequest.send': 'Betalingslink', 'requisition.decide': 'Rekvisition', 'booking.confirm': 'Bekræft aftale', 'booking.checkIn': 'Tjek ind', 'booking.noShow': 'Udeblevet' };
 function describe(row: OutboxRow): string {
   return LABELS[row.type] ?? row.type;
 }

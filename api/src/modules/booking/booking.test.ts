@@ -7,6 +7,7 @@ import {
   bookingCreatedResponseSchema,
   bookingErrors,
   bookingListResponseSchema,
+  staffBookingListResponseSchema,
   bookingMessages,
   bookingResponseSchema,
   fromCopenhagen,
@@ -142,6 +143,7 @@ describe('POST /api/bookings', () => {
 
   it('refuses bad details with Danish messages per field, and keeps nothing', async () => {
     const t = await makeTestApp();
+    const seeded = await t.storage.collection(bookingsCollection).count();
     const s = await shopperAgent(t);
     const res = await s
       .post('/api/bookings', {
@@ -159,7 +161,7 @@ describe('POST /api/bookings', () => {
       'company.requisitionType': bookingMessages.requisitionType,
       'company.workingDistances.0': bookingMessages.distance,
     });
-    expect(await t.storage.collection(bookingsCollection).count()).toBe(3);
+    expect(await t.storage.collection(bookingsCollection).count()).toBe(seeded);
   });
 
   it('refuses a time the store does not offer, an exam not for the age group and a birth date of another age', async () => {
@@ -187,6 +189,7 @@ describe('POST /api/bookings', () => {
 
   it('lets exactly one of two simultaneous requests take the last free examiner; the other hears "time taken"', async () => {
     const t = await makeTestApp();
+    const seeded = await t.storage.collection(bookingsCollection).count();
     const [a, b] = await Promise.all([shopperAgent(t), shopperAgent(t)]);
     const [ra, rb] = await Promise.all([a.post('/api/bookings', request()), b.post('/api/bookings', request({ contact: { ...contact, email: 'ole@example.dk' } }))]);
     expect([ra.status, rb.status].sort()).toEqual([201, 409]);
@@ -194,12 +197,13 @@ describe('POST /api/bookings', () => {
     expect(loser.body.error).toEqual({ code: 'conflict', message: bookingErrors.slotTaken });
     const day = await t.storage.collection(bookingDaysCollection).get(`${ONE_EXAMINER}|${MONDAY}`);
     expect(day!.holds).toHaveLength(1);
-    expect(await t.storage.collection(bookingsCollection).count()).toBe(4);
+    expect(await t.storage.collection(bookingsCollection).count()).toBe(seeded + 1);
   });
 
   it('holds no time for a booking that could not be stored: the hold and the booking commit together', async () => {
     const t = await makeTestApp();
     const bookings = t.storage.collection(bookingsCollection);
+    const seeded = await bookings.count();
     const insert = bookings.insert.bind(bookings);
     bookings.insert = () => Promise.reject(new Error('disk full'));
     const s = await shopperAgent(t);
@@ -209,7 +213,7 @@ describe('POST /api/bookings', () => {
       bookings.insert = insert;
     }
     expect((await t.storage.collection(bookingDaysCollection).get(`${ONE_EXAMINER}|${MONDAY}`))?.holds ?? []).toEqual([]);
-    expect(await bookings.count()).toBe(3);
+    expect(await bookings.count()).toBe(seeded);
     // The time is still free.
     await book(s);
   });
@@ -340,9 +344,18 @@ describe('requisition bookings and the store', () => {
     const elsewhere = await staffAgent(t, 'medarbejder2', 'st-002');
     await elsewhere.post(`/api/staff/bookings/${data.id}/confirm`).expect(404);
     const staff = await staffAgent(t);
-    const list = bookingListResponseSchema.parse((await staff.agent.get('/api/staff/bookings').expect(200)).body).data;
+    const list = staffBookingListResponseSchema.parse((await staff.agent.get('/api/staff/bookings').expect(200)).body).data;
+    // From today (the test clock's Sunday), soonest first: the seeded counter day, then the new request among them.
     expect(list.map((b) => [b.id, b.status])).toEqual([
+      ['bk-dag-1', 'confirmed'],
+      ['bk-dag-2', 'confirmed'],
+      ['bk-dag-3', 'confirmed'],
+      ['bk-dag-4', 'confirmed'],
       [data.id, 'requested'],
+      ['bk-dag-5', 'requested'],
+      ['bk-dag-6', 'requested'],
+      ['bk-dag-8', 'cancelled'],
+      ['bk-dag-7', 'confirmed'],
       ['bk-demo-aflyst', 'cancelled'],
       ['bk-demo-december', 'confirmed'],
     ]);

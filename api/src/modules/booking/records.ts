@@ -19,10 +19,17 @@ export const bookingRecordSchema = zm.extend(zm.omit(bookingViewSchema, { store:
    * modules/friends/frame-discount.ts); absent or null while unused.
    */
   frameDiscountOrderId: z.string().nullable().optional(),
+  /**
+   * At the counter (issue 17): the customer checked in or did not come, when, and the store
+   * customer the check-in linked the booking to. Absent on bookings from before, and until then.
+   */
+  attendance: z.enum(['checked-in', 'no-show']).nullable().optional(),
+  attendanceAt: z.string().nullable().optional(),
+  storeCustomerId: z.string().nullable().optional(),
   history: z.array(
     z.object({
       at: z.string(),
-      action: z.enum(['requested', 'confirmed', 'updated', 'rescheduled', 'cancelled', 'rebooked']),
+      action: z.enum(['requested', 'confirmed', 'updated', 'rescheduled', 'cancelled', 'rebooked', 'checked-in', 'no-show']),
       by: z.enum(['customer', 'store', 'system']),
     }),
   ),

@@ -41,6 +41,13 @@ export class BookingRepository {
     return this.bookings.list('byStore', storeId, day ? { from: toIsoDate(addDays(day, -1)) } : {});
   }
 
+  /** A store's bookings that start on one of the `days` days from `date` (Copenhagen), by index; the caller trims the edges as for `ofStoreFrom`. */
+  ofStoreBetween(storeId: string, date: string, days: number): Promise<BookingRecord[]> {
+    const day = parseIsoDate(date);
+    if (!day) return Promise.resolve([]);
+    return this.bookings.list('byStore', storeId, { from: toIsoDate(addDays(day, -1)), to: toIsoDate(addDays(day, days + 1)) });
+  }
+
   calendar(storeId: string): Promise<BookingCalendarRecord | undefined> {
     return this.storage.collection(bookingCalendarsCollection).get(storeId);
   }

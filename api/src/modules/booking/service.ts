@@ -30,7 +30,11 @@ import {
   type BookingView,
   type ExamType,
   type Slot,
+  type StaffBooking,
   type Store,
+  attendanceRefusal,
+  counterMessages,
+  counterRefusalMessage,
 } from '@optik/shared';
 import type { z } from 'zod/mini';
 import type { availabilityQuerySchema, bookingCreateRequestSchema, bookingDetailsInputSchema, bookingRebookRequestSchema } from '@optik/shared';
@@ -437,12 +441,6 @@ export class BookingService {
     return Promise.all(mine.sort(byStart).map((b) => this.view(b)));
   }
 
-  /** The store's bookings from a date on, soonest first (store staff). */
-  async listForStore(storeId: string, from: string): Promise<BookingView[]> {
-    const list = (await this.bookings.ofStoreFrom(storeId, from)).filter((b) => localTimeOf(b.start).date >= from);
-    return Promise.all(list.sort(byStart).map((b) => this.view(b)));
-  }
-
   // ---- Friends frame discount (modules/friends/frame-discount.ts) ---------------------------
 
   /** A customer's bookings as stored, soonest first (the Friends frame discount reads which give it). */
@@ -480,17 +478,86 @@ export class BookingService {
     });
   }
 
+  // ---- The store's counter (issue 17: Dagens aftaler) ------------------------------------------
+
+  /**
+   * The store's bookings from `from` (Copenhagen date) on — `days` days of them, or all — soonest
+   * first, as staff see them: with the contact data for check-in, without the shop's bookkeeping.
+   */
+  async listForStaff(storeId: string, from: string, days?: number): Promise<StaffBooking[]> {
+    const end = days === undefined ? null : toIsoDate(addDays(parseIsoDate(from)!, days));
+    const read = days === undefined ? await this.bookings.ofStoreFrom(storeId, from) : await this.bookings.ofStoreBetween(storeId, from, days);
+    return read
+      .filter((b) => {
+        const date = localTimeOf(b.start).date;
+        return date >= from && (end === null || date < end);
+      })
+      .sort(byStart)
+      .map(staffView);
+  }
+
+  /**
+   * One change at the counter as one atomic step on the booking (the rule is checked on the
+   * booking as stored, inside the write), in a transaction of its own — a savepoint inside a
+   * sync request's. Another store's booking is as unknown as none.
+   */
+  private async atCounter(id: string, storeId: string, change: (cur: BookingRecord, at: string) => BookingRecord): Promise<BookingRecord> {
+    const at = this.clock.now().toISOString();
+    return this.storage.transaction(async () => {
+      const updated = await this.bookings.update(id, (cur) => {
+        if (cur.storeId !== storeId) throw notFound(counterMessages.notInStore);
+        return { ...change(cur, at), updatedAt: at };
+      });
+      if (!updated) throw notFound(counterMessages.notInStore);
+      return updated;
+    });
+  }
+
+  /** SPEC §4 request sent → confirmed by the store; the customer is mailed once it is committed. */
+  private async confirmRecord(id: string, storeId: string): Promise<BookingRecord> {
+    return this.storage.transaction(async () => {
+      const updated = await this.atCounter(id, storeId, (cur, at) => {
+        const t = this.transition(cur, 'confirm');
+        return { ...cur, status: t.status, confirmationState: t.confirmationState, history: [...cur.history, { at, action: 'confirmed', by: 'store' }] };
+      });
+      this.storage.afterCommit(() => this.mail('confirmed', updated));
+      return updated;
+    });
+  }
+
   /** The store confirms a request (SPEC §4 request sent → confirmed). Another store's booking is not found. */
   async confirmByStore(id: string, storeId: string): Promise<BookingView> {
-    const rec = await this.bookings.get(id);
-    if (!rec || rec.storeId !== storeId) throw notFound(bookingErrors.notFound);
-    const at = this.clock.now().toISOString();
-    const updated = await this.bookings.update(id, (cur) => {
-      const t = this.transition(cur, 'confirm');
-      return { ...cur, status: t.status, confirmationState: t.confirmationState, updatedAt: at, history: [...cur.history, { at, action: 'confirmed', by: 'store' }] };
-    });
-    await this.mail('confirmed', updated!);
-    return this.view(updated!);
+    return this.view(await this.confirmRecord(id, storeId));
+  }
+
+  /** The `booking.confirm` command: as `confirmByStore`, answered as staff see the booking. */
+  async confirmAtCounter(id: string, storeId: string): Promise<StaffBooking> {
+    return staffView(await this.confirmRecord(id, storeId));
+  }
+
+  /**
+   * The `booking.checkIn` command: the customer arrived, and the booking is linked to the store
+   * customer `customerId` (the caller checks the store may act for that customer).
+   */
+  async checkInAtCounter(id: string, storeId: string, customerId: string): Promise<StaffBooking> {
+    return staffView(await this.atCounter(id, storeId, (cur, at) => this.attend(cur, 'check-in', at, customerId)));
+  }
+
+  /** The `booking.noShow` command: the customer did not come. */
+  async noShowAtCounter(id: string, storeId: string): Promise<StaffBooking> {
+    return staffView(await this.atCounter(id, storeId, (cur, at) => this.attend(cur, 'no-show', at, null)));
+  }
+
+  private attend(cur: BookingRecord, action: 'check-in' | 'no-show', at: string, customerId: string | null): BookingRecord {
+    const refused = attendanceRefusal({ ...cur, attendance: cur.attendance ?? null }, action, this.clock.now());
+    if (refused) throw new HttpError(409, 'conflict', counterRefusalMessage[refused]);
+    return {
+      ...cur,
+      attendance: action === 'check-in' ? 'checked-in' : 'no-show',
+      attendanceAt: at,
+      ...(action === 'check-in' ? { storeCustomerId: customerId } : {}),
+      history: [...cur.history, { at, action: action === 'check-in' ? 'checked-in' : 'no-show', by: 'store' }],
+    };
   }
 
   /** Today in Copenhagen, for the staff list's default. */
@@ -505,6 +572,32 @@ export class BookingService {
  */
 export function manageToken(secret: string, bookingId: string): string {
   return createHmac('sha256', secret).update(`booking-manage:${bookingId}`).digest('base64url');
+}
+
+/** A booking as the store sees it (StaffBooking): the counter's fields, no price, token or web account. */
+function staffView(b: BookingRecord): StaffBooking {
+  return {
+    id: b.id,
+    storeId: b.storeId,
+    examType: b.examType,
+    ageGroup: b.ageGroup,
+    start: b.start,
+    end: b.end,
+    noteToStore: b.noteToStore,
+    requisitionType: b.requisitionType,
+    workingDistances: b.workingDistances,
+    tools: b.tools,
+    other: b.other,
+    status: b.status,
+    confirmationState: b.confirmationState,
+    customerId: b.storeCustomerId ?? null,
+    contact: b.contact,
+    companyName: b.companyName,
+    reference: b.reference,
+    attendance: b.attendance ?? null,
+    attendanceAt: b.attendanceAt ?? null,
+    updatedAt: b.updatedAt,
+  };
 }
 
 const byStart = (a: { start: string }, b: { start: string }) => Date.parse(a.start) - Date.parse(b.start);

@@ -1,13 +1,12 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { z as zm } from 'zod/mini';
 import {
   customerSearchRequestSchema,
-  isoDateSchema,
   orderStatusChangeRequestSchema,
   recentCustomersQuerySchema,
   returnConfirmRequestSchema,
   staffGiftCardPaymentRequestSchema,
+  staffBookingsQuerySchema,
   staffOrdersQuerySchema,
   syncRequestSchema,
 } from '@optik/shared';
@@ -27,8 +26,6 @@ import type { PaymentService } from '../payments/service';
 import type { PrescriptionService } from '../prescriptions/service';
 import type { RequisitionService } from '../requisitions/service';
 import type { SyncService } from '../sync/service';
-
-const staffBookingsQuerySchema = zm.object({ from: zm.optional(isoDateSchema) });
 
 /** Every /api/staff route (and the store app's /api/sync): store staff and managers only, each calling the service that owns the data. */
 export function staffRoutes(deps: {
@@ -117,12 +114,13 @@ export function staffRoutes(deps: {
     res.json({ data: await deps.myOrders.changeOrderStatus(orderNumber, status, currentUser(res)) });
   });
 
-  // The store's eye-exam bookings (booking); staff see only their own store's.
+  // The store's eye-exam bookings with the contact data for check-in (booking); staff see only their own store's.
+  // Personal data: never cached. Counter changes (confirm, check-in, no-show) go through /api/sync.
   r.get('/api/staff/bookings', requireRole(deps.auth, STAFF_ROLES), async (req, res) => {
     const q = parseOr400(staffBookingsQuerySchema, req.query);
     const user = currentUser(res);
     res.set('Cache-Control', 'no-store');
-    res.json({ data: user.storeId ? await deps.bookings.listForStore(user.storeId, q.from ?? deps.bookings.today()) : [] });
+    res.json({ data: user.storeId ? await deps.bookings.listForStaff(user.storeId, q.from ?? deps.bookings.today(), q.days) : [] });
   });
 
   // SPEC §4 request sent → confirmed: the store confirms a booking that waits for it (booking).

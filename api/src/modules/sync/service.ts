@@ -1,6 +1,6 @@
-import { paymentRequestSchema, syncPayloadSchemas, type SessionUser, type SyncCommandEnvelope, type SyncCommandType, type SyncResult } from '@optik/shared';
+import { counterMessages, paymentRequestSchema, syncPayloadSchemas, type SessionUser, type SyncCommandEnvelope, type SyncCommandType, type SyncResult } from '@optik/shared';
 import type { Clock } from '../../deps';
-import { badRequest, fieldErrors, HttpError } from '../../http/errors';
+import { badRequest, fieldErrors, HttpError, notFound } from '../../http/errors';
 import type { Storage } from '../../storage/port';
 import type { SyncLogRecord } from './records';
 import { SyncLogRepository } from './repository';
@@ -9,6 +9,7 @@ import type { PrescriptionService } from '../prescriptions/service';
 import type { OrderService } from '../orders/service';
 import type { PaymentService } from '../payments/service';
 import type { RequisitionService } from '../requisitions/service';
+import type { BookingService } from '../booking/service';
 
 type Handler = (payload: unknown, user: SessionUser) => Promise<unknown>;
 
@@ -36,7 +37,7 @@ export class SyncService {
   constructor(
     private readonly storage: Storage,
     private readonly clock: Clock,
-    private readonly s: { customers: CustomerService; prescriptions: PrescriptionService; orders: OrderService; payments: PaymentService; requisitions: RequisitionService },
+    private readonly s: { customers: CustomerService; prescriptions: PrescriptionService; orders: OrderService; payments: PaymentService; requisitions: RequisitionService; bookings: BookingService },
   ) {
     this.log = new SyncLogRepository(storage);
     const handlers: Record<SyncCommandType, Handler> = {
@@ -54,6 +55,16 @@ export class SyncService {
       },
       'paymentRequest.send': (payload, user) => s.payments.send(syncPayloadSchemas['paymentRequest.send'].parse(payload), user),
       'requisition.decide': (payload, user) => s.requisitions.decide(syncPayloadSchemas['requisition.decide'].parse(payload), user),
+      // The store's counter (booking): only this store's bookings; refusals carry the Danish reason.
+      'booking.confirm': (payload, user) => s.bookings.confirmAtCounter(syncPayloadSchemas['booking.confirm'].parse(payload).bookingId, user.storeId!),
+      'booking.checkIn': async (payload, user) => {
+        const input = syncPayloadSchemas['booking.checkIn'].parse(payload);
+        // The customer is this store's, or one it opened by exact CPR or number (decision 009); one created offline is applied first (dependsOn).
+        if ((await s.customers.accessFor(input.customerId, user.storeId)) === 'missing') throw notFound(counterMessages.customerMissing);
+        await s.customers.requireStoreAccess(input.customerId, user);
+        return s.bookings.checkInAtCounter(input.bookingId, user.storeId!, input.customerId);
+      },
+      'booking.noShow': (payload, user) => s.bookings.noShowAtCounter(syncPayloadSchemas['booking.noShow'].parse(payload).bookingId, user.storeId!),
     };
     this.handlers = new Map(Object.entries(handlers));
   }
