@@ -54,6 +54,8 @@ export function App({ api }: { api: Pick<Api, 'me' | 'getStores' | 'storeLogin' 
           <nav aria-label={t.nav.label} className="app-nav">
             <Link to="/">{t.nav.home}</Link>
             <Link to="/kunder">{t.nav.customers}</Link>
+            <Link to="/ordrer">{t.nav.orders}</Link>
+            <Link to="/returer">{t.nav.returns}</Link>
             {session.user.role === 'manager' && <Link to="/rekvisitioner">{t.nav.requisitions}</Link>}
             {session.user.role === 'manager' && <Link to="/adgangslog">{al.nav}</Link>}
             <Link to="/synkronisering">

@@ -21,7 +21,7 @@ export const t = {
     checking: 'Tjekker login …',
   },
   store: { loading: 'Henter butikkens oplysninger …', phone: 'Telefon', openingHours: 'Åbningstider', closed: 'Lukket' },
-  nav: { label: 'Butiksmenu', home: 'Butik', customers: 'Kunder', requisitions: 'Rekvisitioner', sync: 'Synkronisering' },
+  nav: { label: 'Butiksmenu', home: 'Butik', customers: 'Kunder', orders: 'Ordrer', returns: 'Returer', requisitions: 'Rekvisitioner', sync: 'Synkronisering' },
   customers: {
     title: 'Kunder',
     search: 'Søg efter navn, telefon, e-mail, kundenummer eller CPR',
@@ -65,7 +65,16 @@ export const t = {
     discard: 'Kassér',
     confirmDiscard: 'Ja, kassér ændringen',
     waitingFor: 'Venter på en afvist ændring',
-    types: { 'customer.create': 'Ny kunde', 'prescription.create': 'Ny recept', 'order.create': 'Ny ordre', 'paymentRequest.send': 'Betalingslink', 'requisition.decide': 'Rekvisition' } as Record<string, string>,
+    types: {
+      'customer.create': 'Ny kunde',
+      'prescription.create': 'Ny recept',
+      'order.create': 'Ny ordre',
+      'paymentRequest.send': 'Betalingslink',
+      'requisition.decide': 'Rekvisition',
+      'order.status': 'Ordrestatus',
+      'return.receive': 'Modtaget retur',
+      'return.confirm': 'Godkendt retur',
+    } as Record<string, string>,
   },
   prescriptions: {
     open: 'Recepter',
