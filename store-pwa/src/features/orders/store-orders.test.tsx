@@ -120,7 +120,7 @@ describe('Ordrer (the store’s orders)', () => {
   it('online: the server’s answer makes the order synced with its state', async () => {
     await db.orders.add(storeOrder());
     fake.online = true;
-    fake.answer = (c) => ({ status: 'applied', result: { ...webOrder({ id: storeOrder().id, orderNumber: 'O2600001', status: 'controlled', updatedAt: '2026-11-22T11:00:00.000Z' }) }, error: null });
+    fake.answer = () => ({ status: 'applied', result: { ...webOrder({ id: storeOrder().id, orderNumber: 'O2600001', status: 'controlled', updatedAt: '2026-11-22T11:00:00.000Z' }) }, error: null });
     render(<StoreOrders />);
     fireEvent.click(await screen.findByRole('button', { name: 'Meld O2600001 klar til afhentning' }));
     await waitFor(async () => expect(await db.orders.get(storeOrder().id)).toMatchObject({ status: 'controlled', syncState: 'synced', updatedAt: '2026-11-22T11:00:00.000Z' }));

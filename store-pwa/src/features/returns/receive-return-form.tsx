@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { orderStatusChangeRequestSchema, returnReasonNames, returnRequestSchema, TEXT_MAX, type ReturnReason } from '@optik/shared';
+import { orderStatusChangeRequestSchema, returnMessages, returnReasonNames, returnRequestSchema, TEXT_MAX, type ReturnReason } from '@optik/shared';
 import type { LocalOrder } from '../../db/db';
 import { db } from '../../services';
 import { receiveReturn } from './return-actions';
@@ -62,9 +62,12 @@ export function ReceiveReturnForm() {
       .map(([i, q]) => ({ lineIndex: Number(i), quantity: q.trim() === '' ? 0 : Number(q) }))
       .filter((l) => l.quantity !== 0);
     const parsed = returnRequestSchema.safeParse({ lines, reason: reason || undefined, comment });
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) next[fieldOf(issue.path)] ??= issue.message;
+    const next: Errors = {};
+    for (const issue of parsed.success ? [] : parsed.error.issues) next[fieldOf(issue.path)] ??= issue.message;
+    // No more than the order line holds (the server also counts what earlier returns took).
+    const over = lines.find((l) => l.quantity > (o.lines[l.lineIndex]?.quantity ?? 0));
+    if (over) next.lines ??= returnMessages.tooMany(o.lines[over.lineIndex]!.quantity);
+    if (!parsed.success || over) {
       setErrors(next);
       document.getElementById(`${id}-${Object.keys(next)[0]}`)?.focus();
       return;
