@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { formatCopenhagenShortDate, formatDkk, type OrderLifecycle } from '@optik/shared';
 import type { LocalOrder, OutboxRow } from '../../db/db';
+import { useCardAction, useRefusedCommands } from '../../counter-actions';
 import { t } from '../../messages';
 import { db, refreshOrders } from '../../services';
 import { stepOrder, undoStep } from './order-status';
@@ -32,7 +33,7 @@ export function StoreOrders() {
   const [status, setStatus] = useState<OrderLifecycle | ''>('');
   const orders = useLiveQuery(() => findOrders(status, q), [status, q]);
   const customers = useLiveQuery(async () => new Map((await db.customers.bulkGet([...new Set((orders ?? []).map((o) => o.customerId))])).flatMap((c) => (c ? [[c.id, `${c.firstName} ${c.lastName}`] as const] : []))), [orders]);
-  const refused = useLiveQuery(async () => new Map((await db.outbox.where('status').equals('rejected').toArray()).filter((r) => r.type === 'order.status').map((r) => [r.entity!.id, r] as const)), []);
+  const refused = useRefusedCommands(['order.status']);
 
   useEffect(() => {
     void refreshOrders();
@@ -74,21 +75,10 @@ export function StoreOrders() {
 
 function OrderCard({ order, customerName, refused }: { order: LocalOrder; customerName: string | null; refused: OutboxRow | null }) {
   const id = useId();
-  const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { notice, busy, run } = useCardAction();
   const label = order.orderNumber ?? so.awaitingNumber;
   const status = order.status ?? 'handled';
   const collect = order.deliveryMethodId === 119;
-
-  async function run(action: () => Promise<unknown>, done: string) {
-    setBusy(true);
-    try {
-      await action();
-      setNotice(done);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <li className="order-card" aria-labelledby={`${id}-title`}>

@@ -1,7 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { formatCopenhagenShortDate, formatDkk, returnReasonNames, type ReturnReason } from '@optik/shared';
 import type { LocalReturn, OutboxRow } from '../../db/db';
+import { useCardAction, useRefusedCommands } from '../../counter-actions';
 import { t } from '../../messages';
 import { db, refreshReturns } from '../../services';
 import { ReceiveReturnForm } from './receive-return-form';
@@ -27,10 +28,7 @@ export function Returns() {
 function ReceivedReturns() {
   const id = useId();
   const returns = useLiveQuery(() => db.returns.orderBy('createdAt').reverse().toArray(), []);
-  const refused = useLiveQuery(
-    async () => new Map((await db.outbox.where('status').equals('rejected').toArray()).filter((r) => r.type === 'return.receive' || r.type === 'return.confirm').map((r) => [r.entity!.id, r] as const)),
-    [],
-  );
+  const refused = useRefusedCommands(['return.receive', 'return.confirm']);
   return (
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{rm.listTitle}</h2>
@@ -46,20 +44,9 @@ function ReceivedReturns() {
 
 function ReturnCard({ ret, refused }: { ret: LocalReturn; refused: OutboxRow | null }) {
   const id = useId();
-  const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { notice, busy, run } = useCardAction();
   const label = ret.returnNumber ?? rm.awaitingNumber;
   const name = ret.returnNumber ?? rm.thisReturn;
-
-  async function run(action: () => Promise<unknown>, done: string) {
-    setBusy(true);
-    try {
-      await action();
-      setNotice(done);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const amount =
     ret.refundAmount === null ? rm.amountLater : ret.status === 'refunded' ? rm.refundedAmount(formatDkk(ret.refundAmount)) : rm.toRefund(formatDkk(ret.refundAmount));
