@@ -1,3 +1,4 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from '@playwright/test';
@@ -35,4 +36,14 @@ export async function linkInMail(address: string, marker: string): Promise<strin
   const link = (await mailTo(address)).split(/\s+/).find((w) => w.startsWith('http') && w.includes(marker));
   if (!link) throw new Error(`no ${marker} link in the mail to ${address}`);
   return link;
+}
+
+/** The local SMS outbox of the API under test (DATA_DIR/sms: one JSON file per message), oldest first. */
+export function smsOutbox(): { to: string; text: string }[] {
+  const dir = path.join(dataDir, 'sms');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as { to: string; text: string; at: string })
+    .sort((a, b) => a.at.localeCompare(b.at));
 }

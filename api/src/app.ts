@@ -120,8 +120,8 @@ export function createApp(deps: AppDeps): App {
     subscriptions: subscriptions.service,
   });
   const widget = new WidgetService(storage, clock, catalogue, categoryTree, orders, deps.widgetEventLog);
-  const myOrders = new MyOrdersService({ storage, coordination: deps.coordination, clock, catalogue, provider: deps.payments, mailer, orders, giftCards, subscriptions: subscriptions.service, accounts: auth });
-  const sync = new SyncService(storage, clock, { customers, prescriptions, orders, payments, requisitions, bookings });
+  const myOrders = new MyOrdersService({ storage, coordination: deps.coordination, clock, catalogue, provider: deps.payments, mailer, sms, orders, giftCards, subscriptions: subscriptions.service, accounts: auth, customers });
+  const sync = new SyncService(storage, clock, { customers, prescriptions, orders, payments, requisitions, bookings, myOrders });
   const lifestyle = new LifestyleService({
     clock,
     platform: port(deps.lifestyle, 'Lifestyle-platformen', () => createLocalLifestylePlatform(storage, { secret: config.secret })),

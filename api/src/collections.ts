@@ -10,7 +10,7 @@ import { friendsMembersCollection } from './modules/friends/records';
 import { giftCardsCollection } from './modules/gift-cards/records';
 import { invoicesCollection, savedCardsCollection } from './modules/invoices/records';
 import { lifestyleAgreementsCollection, lifestyleDocumentsCollection } from './modules/lifestyle/records';
-import { returnsCollection } from './modules/my-orders/records';
+import { orderNoticesCollection, returnsCollection } from './modules/my-orders/records';
 import { ordersCollection } from './modules/orders/records';
 import { paymentRequestsCollection } from './modules/payments/records';
 import { prescriptionsCollection } from './modules/prescriptions/records';
@@ -48,6 +48,7 @@ export const C = {
   subscriptions: subscriptionsCollection,
   invoices: invoicesCollection,
   returns: returnsCollection,
+  orderNotices: orderNoticesCollection,
   savedCards: savedCardsCollection,
   accountProfiles: accountProfilesCollection,
   eidLinks: eidLinksCollection,

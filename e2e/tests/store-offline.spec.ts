@@ -1,17 +1,5 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '../fixtures';
-import { dataDir } from '../env';
-
-/** The local SMS outbox of the API under test (DATA_DIR/sms), newest last. */
-function smsOutbox(): { to: string; text: string }[] {
-  const dir = path.join(dataDir, 'sms');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as { to: string; text: string; at: string })
-    .sort((a, b) => a.at.localeCompare(b.at));
-}
+import { smsOutbox } from '../mail';
 
 test('staff create a customer with the network cut; it syncs exactly once when back online', async ({ page, context, storeURL, loginAsStore, expectNoA11yViolations }) => {
   // The whole store journey: offline work, sync, a gift card at the counter, and the customer paying the rest by link.

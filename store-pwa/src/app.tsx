@@ -56,6 +56,8 @@ export function App({ api }: { api: Pick<Api, 'me' | 'getStores' | 'storeLogin' 
             <Link to="/">{t.nav.home}</Link>
             <Link to="/kunder">{t.nav.customers}</Link>
             <Link to="/aftaler">{bk.nav}</Link>
+            <Link to="/ordrer">{t.nav.orders}</Link>
+            <Link to="/returer">{t.nav.returns}</Link>
             {session.user.role === 'manager' && <Link to="/rekvisitioner">{t.nav.requisitions}</Link>}
             {session.user.role === 'manager' && <Link to="/adgangslog">{al.nav}</Link>}
             <Link to="/synkronisering">

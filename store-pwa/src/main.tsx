@@ -8,7 +8,9 @@ import { Customers } from './features/customers/customers';
 import { CustomerDetail } from './features/prescriptions/customer-detail';
 import { AccessLog } from './features/access-log/access-log';
 import { BookingsPage } from './features/bookings/bookings';
+import { StoreOrders } from './features/orders/store-orders';
 import { Requisitions } from './features/requisitions/requisitions';
+import { Returns } from './features/returns/returns';
 import { StoreHome } from './features/store/store-home';
 import { SyncPanel } from './features/sync/sync-panel';
 import { registerServiceWorker } from './pwa';
@@ -29,6 +31,8 @@ const rootRoute = createRootRoute({ component: () => <App api={api} /> });
 const routeTree = rootRoute.addChildren([
   createRoute({ getParentRoute: () => rootRoute, path: '/', component: Home }),
   createRoute({ getParentRoute: () => rootRoute, path: '/kunder', component: Customers }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/ordrer', component: StoreOrders }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/returer', component: Returns }),
   createRoute({ getParentRoute: () => rootRoute, path: '/synkronisering', component: SyncPanel }),
   createRoute({ getParentRoute: () => rootRoute, path: '/rekvisitioner', component: Requisitions }),
   createRoute({ getParentRoute: () => rootRoute, path: '/adgangslog', component: AccessLogPage }),

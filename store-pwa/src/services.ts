@@ -1,8 +1,8 @@
-import { copenhagenIsoDate, staffBookingListResponseSchema, type Customer, type Order, type SessionResponse } from '@optik/shared';
-import { api } from './api';
-import { StoreDb, type LocalCustomer, type LocalOrder } from './db/db';
+import { copenhagenIsoDate, staffBookingListResponseSchema, type Customer, type Order, type OrderReturn, type SessionResponse } from '@optik/shared';
+import { api, staffReturns } from './api';
+import { StoreDb, type LocalCustomer, type LocalOrder, type LocalReturn } from './db/db';
 import { openVault } from './db/vault';
-import { createSyncEngine, serverCounterFields, type SyncEngine } from './sync/engine';
+import { createSyncEngine, fromServerReturn, serverCounterFields, type SyncEngine } from './sync/engine';
 import { startSyncLoop } from './sync/loop';
 
 export const db = new StoreDb();
@@ -62,6 +62,7 @@ export function refreshDeviceCopy(): Promise<void> {
       await refreshCustomers();
       await refreshOrders();
       await refreshBookings();
+      await refreshReturns();
       const session = await offlineSession();
       if (session?.user.role === 'manager') await refreshRequisitions();
     } finally {
@@ -94,15 +95,23 @@ export function toLocalCustomer({ cpr, ...c }: Customer): LocalCustomer {
   return { ...c, cprMasked: cpr, syncState: 'synced' };
 }
 
-/** The store's orders changed on the server: numbers, totals and payment state (paid by link). */
+/**
+ * The store's orders changed on the server — its own and web orders collected here: numbers,
+ * totals, payment state (paid by link) and status. A status step made here and not yet applied
+ * stays as the device has it.
+ */
 export async function refreshOrders(): Promise<boolean> {
   const r = await api.staffOrders(await since(ORDERS_SINCE_KEY));
   if (!r.ok) return false;
   await db.transaction('rw', [db.orders, db.meta], async () => {
     for (const o of r.data.data) {
       const local = await db.orders.get(o.id);
-      if (local) await db.orders.update(o.id, { orderNumber: o.orderNumber, totalPrice: o.totalPrice, paymentStatus: o.paymentStatus, paidAt: o.paidAt, giftCardAmount: o.giftCardAmount });
-      else if (o.customerId) await db.orders.put(toLocalOrder(o, o.customerId));
+      const server = toLocalOrder(o, local?.customerId ?? o.customerId ?? '');
+      if (!local) await db.orders.put(server);
+      else {
+        const { orderNumber, totalPrice, paymentStatus, paidAt, giftCardAmount, status, createdBy, pickupStoreId, contactName, updatedAt } = server;
+        await db.orders.update(o.id, { orderNumber, totalPrice, paymentStatus, paidAt, giftCardAmount, createdBy, pickupStoreId, contactName, ...(local.syncState === 'synced' ? { status, updatedAt } : {}) });
+      }
     }
     if (r.data.data.length) await db.meta.put({ key: ORDERS_SINCE_KEY, value: newest(r.data.data) });
   });
@@ -139,8 +148,41 @@ function toLocalOrder(o: Order, customerId: string): LocalOrder {
     paymentStatus: o.paymentStatus,
     paidAt: o.paidAt,
     giftCardAmount: o.giftCardAmount,
+    status: o.status,
+    createdBy: o.createdBy,
+    pickupStoreId: o.pickupStoreId,
+    contactName: o.contact ? `${o.contact.firstName} ${o.contact.lastName}` : null,
+    updatedAt: o.updatedAt ?? o.createdAt,
     createdAt: o.createdAt,
     syncState: 'synced',
+  };
+}
+
+/** The returns this store received (every device's); one received or approved here and not yet applied stays as the device has it. */
+export async function refreshReturns(): Promise<boolean> {
+  const r = await staffReturns();
+  if (!r.ok) return false;
+  await db.transaction('rw', [db.returns, db.orders], async () => {
+    for (const ret of r.data.data) {
+      const local = await db.returns.get(ret.id);
+      if (local?.syncState === 'pending' || local?.syncState === 'failed') continue;
+      await db.returns.put(await toLocalReturn(ret, local));
+    }
+  });
+  return true;
+}
+
+async function toLocalReturn(r: OrderReturn, local: LocalReturn | undefined): Promise<LocalReturn> {
+  const order = await db.orders.get(r.orderId);
+  return {
+    id: r.id,
+    orderId: r.orderId,
+    orderNumber: r.orderNumber,
+    lines: r.lines.map((l) => ({ skuId: order?.lines[l.lineIndex]?.skuId ?? '', description: l.description, quantity: l.quantity })),
+    reason: r.reason,
+    createdAt: local?.createdAt ?? r.createdAt,
+    ...fromServerReturn(r),
+    syncState: null,
   };
 }
 

@@ -25,6 +25,12 @@ export function normalizePhone(value: string): string | null {
   return null;
 }
 
+/** The number an SMS goes to (E.164: Danish numbers get +45); null when invalid. */
+export function smsNumber(value: string): string | null {
+  const n = normalizePhone(value);
+  return n && /^\d{8}$/.test(n) ? `+45${n}` : n;
+}
+
 /** Display form: "12 34 56 78" for Danish numbers, +CC… for others, the input when invalid. */
 export function formatPhone(value: string): string {
   const n = normalizePhone(value);

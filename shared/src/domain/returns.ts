@@ -59,6 +59,12 @@ export function formatCopenhagenDate(value: string | Date): string {
   return d ? `${d.day}. ${MONTH_NAMES[d.month - 1]} ${d.year}` : String(value);
 }
 
+/** "25.11.2026" for an ISO date or an instant (Copenhagen): the short form lists and receipts use. */
+export function formatCopenhagenShortDate(value: string | Date): string {
+  const d = parseIsoDate(copenhagenDateOf(value));
+  return d ? `${String(d.day).padStart(2, '0')}.${String(d.month).padStart(2, '0')}.${d.year}` : String(value);
+}
+
 /** "22. november 2026 kl. 14.05", Copenhagen time. */
 export function formatCopenhagenDateTime(value: string | Date): string {
   const date = typeof value === 'string' ? new Date(value) : value;
@@ -128,6 +134,15 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderLifecycle, readonly OrderLi
   delivered: [],
   stopped: [],
   cancelled: [],
+};
+
+/** The reasons a customer or the counter gives for a return, as staff and mails name them. */
+export const returnReasonNames: Readonly<Record<OrderReturn['reason'], string>> = {
+  'changed-mind': 'Fortrudt køb',
+  'does-not-fit': 'Passer ikke',
+  defective: 'Defekt eller beskadiget',
+  'wrong-item': 'Forkert vare',
+  other: 'Andet',
 };
 
 /** Returns: pending (registered, parcel on its way) → confirmed (received; refunded). */

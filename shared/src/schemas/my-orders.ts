@@ -85,9 +85,13 @@ export const orderReturnSchema = z.object({
   confirmedAt: z.nullable(z.string()),
   refundedAt: z.nullable(z.string()),
   refundTransactionId: z.nullable(z.string()),
+  /** The store that received the goods (at its counter, or a parcel it confirmed); absent on returns from before, and while a parcel is on its way. */
+  storeId: z.optional(z.nullable(z.string())),
 });
 export type OrderReturn = z.infer<typeof orderReturnSchema>;
 export const orderReturnResponseSchema = z.object({ data: orderReturnSchema });
+/** GET /api/staff/returns — the returns this store received, newest first. */
+export const orderReturnListResponseSchema = z.object({ data: z.array(orderReturnSchema) });
 
 /** Staff (a store or the returns desk) register that a return's parcel has arrived. */
 export const returnConfirmRequestSchema = z.object({

@@ -4,7 +4,8 @@ import { apiErrorSchema } from './api-error';
 import { maxChars, maxItems } from './common';
 import { customerCreateRequestSchema } from './customer';
 import { LIST_MAX, TEXT_MAX } from './limits';
-import { orderCreateSchema } from './order';
+import { returnRequestSchema } from './my-orders';
+import { orderCreateSchema, orderLifecycleSchema } from './order';
 import { prescriptionCreateSchema } from './prescription';
 import { paymentRequestSendSchema } from './payment';
 import { requisitionDecisionSchema } from './requisition';
@@ -27,6 +28,24 @@ export type SyncCommandEnvelope = z.infer<typeof syncCommandEnvelopeSchema>;
 export const syncRequestSchema = z.object({ commands: z.array(syncCommandEnvelopeSchema).check(z.minLength(1), maxItems(LIST_MAX.syncCommands)) });
 export type SyncRequest = z.input<typeof syncRequestSchema>;
 
+const recordIdSchema = z.string().check(z.minLength(1), maxChars(TEXT_MAX.id));
+
+/** The store moves one of its orders along its SPEC §4 states (by id: an order made offline has no number yet). */
+export const orderStatusCommandSchema = z.object({
+  orderId: recordIdSchema,
+  status: orderLifecycleSchema,
+  /** The state the device showed before: what undoing a discarded change restores there (the server's rules decide, not this). */
+  from: z.optional(orderLifecycleSchema),
+});
+export type OrderStatusCommand = z.infer<typeof orderStatusCommandSchema>;
+
+/** A return received at the counter: the web return's request, for an order of this store, under an id made on the device. */
+export const returnReceiveCommandSchema = z.object({ returnId: z.uuid(), orderId: recordIdSchema, request: returnRequestSchema });
+export type ReturnReceiveCommand = z.input<typeof returnReceiveCommandSchema>;
+
+/** The counter approves a return it received: it is confirmed and refunded (once). */
+export const returnConfirmCommandSchema = z.object({ returnId: z.uuid() });
+
 /** Payloads per command type. Ids of records created offline are client-generated UUIDs. */
 export const syncPayloadSchemas = {
   'customer.create': z.extend(customerCreateRequestSchema, { customerId: z.uuid() }),
@@ -37,6 +56,9 @@ export const syncPayloadSchemas = {
   'booking.confirm': bookingConfirmCommandSchema,
   'booking.checkIn': bookingCheckInCommandSchema,
   'booking.noShow': bookingNoShowCommandSchema,
+  'order.status': orderStatusCommandSchema,
+  'return.receive': returnReceiveCommandSchema,
+  'return.confirm': returnConfirmCommandSchema,
 } as const;
 export type SyncCommandType = keyof typeof syncPayloadSchemas;
 

@@ -92,6 +92,8 @@ export interface LocalOrder {
   /** Web orders collected in this store appear here too. */
   createdBy?: Order['createdBy'];
   pickupStoreId?: string | null;
+  /** A web order's customer as they ordered (store orders name their customer through `customerId`). */
+  contactName?: string | null;
   updatedAt?: string;
   createdAt: string;
   syncState: SyncState;

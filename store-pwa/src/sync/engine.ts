@@ -3,8 +3,9 @@ import { backoffDelays, type ApiResult } from '@optik/shared/client';
 
 /** At most this many pending commands are read per page when choosing the next batch. */
 const MAX_PAGE = 200;
-import { replayCounterCommands, type StaffBooking, type SyncCommandEnvelope, type SyncResult } from '@optik/shared';
-import type { EntityRef, LocalBooking, LocalOrder, LocalRequisition, OutboxRow, StoreDb, SyncLogRow } from '../db/db';
+import { replayCounterCommands, type OrderReturn, type OrderStatusCommand, type StaffBooking, type SyncCommandEnvelope, type SyncResult } from '@optik/shared';
+import type { LocalBooking, LocalOrder, LocalRequisition, LocalReturn, OutboxRow, StoreDb, SyncLogRow } from '../db/db';
+import { t } from '../messages';
 import type { Vault } from '../db/vault';
 
 export interface SyncEngineDeps {
@@ -167,7 +168,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
 
   async function setEntityState(row: OutboxRow, syncState: 'synced' | 'failed' | 'pending', result?: unknown) {
     if (!row.entity) return;
-    const server = (result ?? {}) as { customerNumber?: string; orderNumber?: string; totalPrice?: number; paymentStatus?: LocalOrder['paymentStatus']; sentTo?: string };
+    const server = (result ?? {}) as { customerNumber?: string; orderNumber?: string; totalPrice?: number; paymentStatus?: LocalOrder['paymentStatus']; sentTo?: string; status?: LocalOrder['status']; updatedAt?: string };
     if (row.entity.table === 'paymentRequests') {
       await db.paymentRequests.update(row.entity.id, server.sentTo ? { syncState, sentTo: server.sentTo } : { syncState });
     } else if (row.entity.table === 'requisitions') {
@@ -182,8 +183,12 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       await db.customers.update(row.entity.id, server.customerNumber ? { syncState, customerNumber: server.customerNumber } : { syncState });
     } else if (row.entity.table === 'orders') {
       // The server's order number, price and payment state replace the device's estimate.
-      const { orderNumber, totalPrice, paymentStatus } = server;
-      await db.orders.update(row.entity.id, orderNumber ? { syncState, orderNumber, totalPrice, paymentStatus } : { syncState });
+      const { orderNumber, totalPrice, paymentStatus, status, updatedAt } = server;
+      // A status change answers the order as the server has it now.
+      const stepped = row.type === 'order.status' && status ? { status, updatedAt } : {};
+      await db.orders.update(row.entity.id, orderNumber ? { syncState, orderNumber, totalPrice, paymentStatus, ...stepped } : { syncState });
+    } else if (row.entity.table === 'returns') {
+      await db.returns.update(row.entity.id, result && typeof result === 'object' && 'returnNumber' in result ? { ...fromServerReturn(result as OrderReturn), syncState } : { syncState });
     } else {
       await db.prescriptions.update(row.entity.id, { syncState });
     }
@@ -231,17 +236,26 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       const all = await db.outbox.where('status').anyOf('pending', 'rejected').sortBy('seq');
       const gone = new Set([commandId]);
       for (const r of all) if (r.dependsOn.some((d) => gone.has(d))) gone.add(r.id);
-      for (const r of all.filter((x) => gone.has(x.id))) {
+      // Newest first: a record's later changes are undone before its earlier ones (and before its creation).
+      for (const r of all.filter((x) => gone.has(x.id)).reverse()) {
         await db.outbox.update(r.seq!, { status: 'discarded' });
-        if (r.entity) await undoLocal(r.entity);
+        await undoLocal(r);
         await log({ commandId: r.id, kind: 'discarded', message: `${describe(r)} kasseret` });
       }
     });
   }
 
-  /** A discarded change leaves nothing on the device: a created record goes, a decision is undone. */
-  async function undoLocal(entity: EntityRef) {
-    if (entity.table === 'requisitions') {
+  /** A discarded change leaves nothing on the device: a created record goes, a decision or a step is undone. */
+  async function undoLocal(row: OutboxRow) {
+    const entity = row.entity;
+    if (!entity) return;
+    if (row.type === 'order.status') {
+      // Back to the state the device showed before the step (the command carries it).
+      const { from } = row.payload as Partial<OrderStatusCommand>;
+      await db.orders.update(entity.id, { status: from, syncState: (await stateLeft(entity.id)) ?? 'synced' });
+    } else if (row.type === 'return.confirm') {
+      await db.returns.update(entity.id, { status: 'received', syncState: (await stateLeft(entity.id)) ?? null });
+    } else if (entity.table === 'requisitions') {
       await db.requisitions.update(entity.id, { status: 'pending', note: null, decidedBy: null, decidedAt: null, syncState: null });
     } else if (entity.table === 'bookings') {
       // A booking comes from the server: undone to what the server last said, never deleted.
@@ -266,6 +280,12 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     await db.bookings.put({ ...shown, server: base, syncState });
   }
 
+  /** The sync state a record keeps from its other unsent commands (its creation …); null when none is left. */
+  async function stateLeft(entityId: string): Promise<'pending' | 'failed' | null> {
+    const left = (await db.outbox.where('status').anyOf('pending', 'rejected').toArray()).filter((r) => r.entity?.id === entityId);
+    return left.some((r) => r.status === 'rejected') ? 'failed' : left.length ? 'pending' : null;
+  }
+
   /** The unsent (pending or rejected) command that creates `entityId`, for commands that depend on it. */
   async function pendingCommandFor(entityId: string): Promise<string | null> {
     const rows = await db.outbox.where('status').anyOf('pending', 'rejected').toArray();
@@ -286,7 +306,11 @@ export function serverCounterFields(b: Pick<StaffBooking, 'status' | 'confirmati
   return { status: b.status, confirmationState: b.confirmationState, customerId: b.customerId, attendance: b.attendance, attendanceAt: b.attendanceAt };
 }
 
-const LABELS: Record<string, string> = { 'customer.create': 'Ny kunde', 'prescription.create': 'Ny recept', 'order.create': 'Ny ordre', 'paymentRequest.send': 'Betalingslink', 'requisition.decide': 'Rekvisition', 'booking.confirm': 'Bekræft aftale', 'booking.checkIn': 'Tjek ind', 'booking.noShow': 'Udeblevet' };
 function describe(row: OutboxRow): string {
-  return LABELS[row.type] ?? row.type;
+  return t.sync.types[row.type] ?? row.type;
+}
+
+/** A return as the server answers it, in the device's terms: received (waiting for approval), confirmed, or refunded. */
+export function fromServerReturn(r: OrderReturn): Pick<LocalReturn, 'returnNumber' | 'status' | 'refundAmount'> {
+  return { returnNumber: r.returnNumber, status: r.status === 'pending' ? 'received' : r.refundedAt ? 'refunded' : 'confirmed', refundAmount: r.refundTotal };
 }

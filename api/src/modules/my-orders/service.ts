@@ -7,7 +7,9 @@ import {
   monthsLeftInPeriod,
   orderDisplayStatus,
   refundDestinations,
+  returnReasonNames,
   returnTransition,
+  smsNumber,
   unitRefundOf,
   vatOfGross,
   withdrawalDays,
@@ -19,24 +21,29 @@ import {
   type OrderReturn,
   type SessionUser,
   type returnRequestSchema,
+  type syncPayloadSchemas,
 } from '@optik/shared';
 import type { z } from 'zod';
 import type { Clock } from '../../deps';
 import { HttpError, notFound } from '../../http/errors';
 import type { Mailer } from '../../ports/mail';
 import type { PaymentProvider } from '../../ports/payments';
+import type { SmsSender } from '../../ports/sms';
 import { nextNumber } from '../../storage/counter';
 import type { Storage } from '../../storage/port';
 import type { Coordination } from '../../coordination/port';
 import type { AuthService } from '../auth/service';
 import type { CatalogueService } from '../catalogue/service';
+import type { CustomerService } from '../customers/service';
 import { DELIVERY_OPTIONS } from '../checkout/delivery';
 import { giftCardRefundParts, hideGiftCardNumbers, maskGiftCards, type GiftCardService, type GiftCardUse } from '../gift-cards/service';
 import type { OrderService } from '../orders/service';
 import type { SubscriptionService } from '../subscriptions/service';
-import { ReturnRepository } from './repository';
+import type { OrderNoticeRecord } from './records';
+import { OrderNoticeRepository, ReturnRepository } from './repository';
 
 type ReturnInput = z.output<typeof returnRequestSchema>;
+type ReturnReceive = z.output<(typeof syncPayloadSchemas)['return.receive']>;
 
 export const myOrderMessages = {
   orderNotFound: 'Ordren blev ikke fundet.',
@@ -44,18 +51,14 @@ export const myOrderMessages = {
   refused: 'Returneringen kan ikke oprettes. Se beskederne ved varerne.',
   refundFailed: 'Pengene kunne ikke sendes tilbage lige nu, så returneringen er ikke bekræftet. Prøv igen om lidt.',
   otherStoresReturn: 'Returneringen hører til en anden butik. Kun butikken, der modtager varerne, kan bekræfte den.',
+  returnIdTaken: 'Retur-id’et er allerede brugt til en anden returnering. Modtag returen igen.',
 } as const;
+
+/** How many of a store's received returns the store app is sent (newest first). */
+const STORE_RETURNS_MAX = 200;
 
 /** Where return parcels go; a store takes them too (SPEC §1 stores all over Denmark). */
 export const RETURN_ADDRESS = 'Profil Optik Returcenter, Fabriksvej 12, 6000 Kolding';
-
-const REASON_NAMES: Record<OrderReturn['reason'], string> = {
-  'changed-mind': 'Fortrudt køb',
-  'does-not-fit': 'Passer ikke',
-  defective: 'Defekt eller beskadiget',
-  'wrong-item': 'Forkert vare',
-  other: 'Andet',
-};
 
 /** The SPEC §3 shipment method by its delivery id. */
 export function shipmentMethodName(id: number): string {
@@ -111,12 +114,22 @@ export interface MyOrdersDeps {
   catalogue: CatalogueService;
   provider: PaymentProvider;
   mailer: Mailer;
+  sms: SmsSender;
   orders: OrderService;
   giftCards: GiftCardService;
   /** The lens subscriptions a monthly-lens line's period starts from. */
   subscriptions: Pick<SubscriptionService, 'list'>;
   /** The e-mail address of the account an order was placed under. */
   accounts: Pick<AuthService, 'contact'>;
+  /** The store customer a store order was placed for (their phone and e-mail). */
+  customers: Pick<CustomerService, 'get'>;
+}
+
+/** Who hears about an order: a web order's contact, else the store customer's or the account's details. */
+interface OrderContact {
+  firstName: string;
+  phone: string | null;
+  email: string | null;
 }
 
 /**
@@ -133,22 +146,36 @@ export class MyOrdersService {
   private readonly catalogue: CatalogueService;
   private readonly provider: PaymentProvider;
   private readonly mailer: Mailer;
+  private readonly sms: SmsSender;
   private readonly orders: OrderService;
   private readonly giftCards: GiftCardService;
   private readonly subscriptions: MyOrdersDeps['subscriptions'];
   private readonly accounts: MyOrdersDeps['accounts'];
+  private readonly customers: MyOrdersDeps['customers'];
   private readonly returns: ReturnRepository;
+  private readonly notices: OrderNoticeRepository;
 
   constructor(deps: MyOrdersDeps) {
-    ({ storage: this.storage, coordination: this.coordination, clock: this.clock, catalogue: this.catalogue, provider: this.provider, mailer: this.mailer } = deps);
-    ({ orders: this.orders, giftCards: this.giftCards, subscriptions: this.subscriptions, accounts: this.accounts } = deps);
+    ({ storage: this.storage, coordination: this.coordination, clock: this.clock, catalogue: this.catalogue, provider: this.provider, mailer: this.mailer, sms: this.sms } = deps);
+    ({ orders: this.orders, giftCards: this.giftCards, subscriptions: this.subscriptions, accounts: this.accounts, customers: this.customers } = deps);
     this.returns = new ReturnRepository(deps.storage);
+    this.notices = new OrderNoticeRepository(deps.storage);
   }
 
   /** The customer's own order; anyone else's is "not found", so ids cannot be probed. */
   private async ownOrder(customerId: string, orderId: string): Promise<Order> {
     const order = await this.orders.get(orderId);
     if (!order || order.customerId !== customerId) throw notFound(myOrderMessages.orderNotFound);
+    return order;
+  }
+
+  /**
+   * An order the staff member's store hands over (its own, or a web order collected there);
+   * another store's is "not found", as on the order-status route.
+   */
+  private storeOrder(order: Order | undefined, staff: Pick<SessionUser, 'storeId'>): Order {
+    const receivingStore = order && (order.storeId ?? order.pickupStoreId);
+    if (!order || (receivingStore && receivingStore !== staff.storeId)) throw notFound(myOrderMessages.orderNotFound);
     return order;
   }
 
@@ -260,14 +287,36 @@ export class MyOrdersService {
   /** Registers a return (pending) and mails the return label and instructions. */
   async createReturn(customerId: string, orderId: string, input: ReturnInput): Promise<OrderReturn> {
     // One transaction from reading the order's returns to storing this one: two submits at once cannot return the same item twice.
-    const { order, ret } = await this.storage.transaction(() => this.registerReturn(customerId, orderId, input));
+    const { order, ret } = await this.storage.transaction(async () => this.registerReturn(await this.ownOrder(customerId, orderId), input, null));
     const to = await this.emailOf(order);
     if (to) await this.mailer.send({ to, subject: `Din returnering ${ret.returnNumber} af ordre ${order.orderNumber}`, text: labelMail(ret) });
     return ret;
   }
 
-  private async registerReturn(customerId: string, orderId: string, input: ReturnInput): Promise<{ order: Order; ret: OrderReturn }> {
-    const order = await this.ownOrder(customerId, orderId);
+  /**
+   * A return received at the counter (sync `return.receive`): the web return's rules and refund
+   * split for an order of this store, under the id the device gave it, with no label to send — the
+   * goods are in the store. The same id again answers the stored return.
+   */
+  async receiveReturn({ returnId, orderId, request }: ReturnReceive, staff: Pick<SessionUser, 'storeId'>): Promise<OrderReturn> {
+    return this.storage.transaction(async () => {
+      const existing = await this.returns.get(returnId);
+      if (existing) {
+        if (existing.orderId !== orderId || existing.storeId !== staff.storeId) throw new HttpError(409, 'conflict', myOrderMessages.returnIdTaken);
+        return existing;
+      }
+      const order = this.storeOrder(await this.orders.get(orderId), staff);
+      return (await this.registerReturn(order, request, { id: returnId, storeId: staff.storeId! })).ret;
+    });
+  }
+
+  /** The returns this store received, newest first. */
+  storeReturns(staff: Pick<SessionUser, 'storeId'>): Promise<OrderReturn[]> {
+    return staff.storeId ? this.returns.forStore(staff.storeId, STORE_RETURNS_MAX) : Promise.resolve([]);
+  }
+
+  /** `counter`: received in a store (the device's id, that store); null: registered by the customer, the parcel still to come. */
+  private async registerReturn(order: Order, input: ReturnInput, counter: { id: string; storeId: string } | null): Promise<{ order: Order; ret: OrderReturn }> {
     const returns = await this.returns.forOrder(order.id);
     const facts = await this.lineFacts(order, returns);
     const now = this.clock.now();
@@ -304,11 +353,12 @@ export class MyOrdersService {
 
     const n = await nextNumber(this.storage, 'return-number', 500_001);
     const ret: OrderReturn = {
-      id: crypto.randomUUID(),
+      id: counter?.id ?? crypto.randomUUID(),
       returnNumber: `R${n}`,
       orderId: order.id,
       orderNumber: order.orderNumber,
-      customerId,
+      // Guest web orders have no customer; only staff return them (My Pages needs an account).
+      customerId: order.customerId ?? '',
       status: 'pending',
       reason: input.reason,
       comment: input.comment,
@@ -318,20 +368,30 @@ export class MyOrdersService {
       refundMethod: order.paymentMethod,
       methodRefund,
       giftCardRefunds,
-      // A PostNord-style parcel number for the prepaid return label.
-      label: { code: `RR${String(n).padStart(9, '0')}DK`, status: 'sent' },
+      // A PostNord-style parcel number for the prepaid return label; none is used for goods handed in at a counter.
+      label: { code: `RR${String(n).padStart(9, '0')}DK`, status: counter ? 'cancelled' : 'sent' },
       createdAt: now.toISOString(),
       confirmedAt: null,
       refundedAt: null,
       refundTransactionId: null,
+      storeId: counter?.storeId ?? null,
     };
     await this.returns.insert(ret);
     return { order, ret };
   }
 
   private async emailOf(order: Order): Promise<string | null> {
+    return (await this.contactOf(order))?.email ?? null;
+  }
+
+  /** Who the order's messages go to: the account's e-mail first (as before), the web order's contact, or the store customer. */
+  private async contactOf(order: Order): Promise<OrderContact | null> {
     const account = order.customerId ? await this.accounts.contact(order.customerId) : undefined;
-    return account?.email ?? order.contact?.email ?? null;
+    if (account || order.contact) {
+      return { firstName: order.contact?.firstName ?? account!.firstName, phone: order.contact?.phone ?? account?.phone ?? null, email: account?.email ?? order.contact?.email ?? null };
+    }
+    const customer = order.customerId ? await this.customers.get(order.customerId) : undefined;
+    return customer ? { firstName: customer.firstName, phone: customer.phone, email: customer.email } : null;
   }
 
   /**
@@ -346,11 +406,22 @@ export class MyOrdersService {
    */
   confirmReturn(returnNumber: string, staff: Pick<SessionUser, 'storeId'>): Promise<OrderReturn> {
     // Two scans of one parcel at once: the second waits, then finds the return confirmed (409).
-    return this.coordination.run(`return:${returnNumber}`, () => this.confirmOnce(returnNumber, staff));
+    return this.coordination.run(`return:${returnNumber}`, async () => this.confirmOnce(await this.returns.byNumber(returnNumber), staff));
   }
 
-  private async confirmOnce(returnNumber: string, staff: Pick<SessionUser, 'storeId'>): Promise<OrderReturn> {
-    const ret = await this.returns.byNumber(returnNumber);
+  /**
+   * The counter approves a return it received (sync `return.confirm`), inside the sync request's
+   * transaction: the same confirmation as confirmReturn, without its lock — a lock taken while
+   * holding the transaction could wait forever on a route confirmation that waits for that
+   * transaction. It needs none: the provider pays a return number once, the gift cards are
+   * credited once per return number, and the confirmed state is checked again in the update, so
+   * of two confirmations at once one stands and the other is refused (409).
+   */
+  async confirmReceivedReturn(returnId: string, staff: Pick<SessionUser, 'storeId'>): Promise<OrderReturn> {
+    return this.confirmOnce(await this.returns.get(returnId), staff);
+  }
+
+  private async confirmOnce(ret: OrderReturn | undefined, staff: Pick<SessionUser, 'storeId'>): Promise<OrderReturn> {
     if (!ret) throw notFound(myOrderMessages.returnNotFound);
     const order = await this.orders.get(ret.orderId);
     if (!order) throw notFound(myOrderMessages.orderNotFound);
@@ -375,15 +446,16 @@ export class MyOrdersService {
       const done = (await this.returns.update(ret.id, (r) => {
         const again = returnTransition(r.status, 'confirmed');
         if (!again.ok) throw new HttpError(409, 'conflict', again.message);
-        return { ...r, status: 'confirmed', confirmedAt: at, refundedAt: refunded ? at : null, refundTransactionId: transactionId };
+        return { ...r, status: 'confirmed', confirmedAt: at, refundedAt: refunded ? at : null, refundTransactionId: transactionId, storeId: r.storeId ?? staff.storeId ?? null };
       }))!;
       // Everything of the order came back: the order's payment is refunded.
       const all = await this.returns.forOrder(order.id);
       if (order.lines.every((l, index) => quantityIn(all, index, 'confirmed') >= l.quantity)) await this.orders.markRefunded(order.id, at);
+      // Mailed once the confirmation is durable (within a sync request: once the request commits).
+      const to = await this.emailOf(order);
+      if (to) this.storage.afterCommit(() => this.mailer.send({ to, subject: `Vi har modtaget din returnering ${done.returnNumber}`, text: confirmedMail(done) }));
       return done;
     });
-    const to = await this.emailOf(order);
-    if (to) await this.mailer.send({ to, subject: `Vi har modtaget din returnering ${confirmed.returnNumber}`, text: confirmedMail(confirmed) });
     return confirmed;
   }
 
@@ -393,11 +465,69 @@ export class MyOrdersService {
    * handled by the warehouse, which logs in as a store. Delivered sets the delivery time the
    * withdrawal period counts from.
    */
-  async changeOrderStatus(orderNumber: string, status: Order['status'], staff: SessionUser): Promise<Order> {
-    const found = await this.orders.byNumber(orderNumber);
-    const ownStore = found && (found.storeId ?? found.pickupStoreId);
-    if (!found || (ownStore && ownStore !== staff.storeId)) throw notFound(myOrderMessages.orderNotFound);
-    return hideGiftCardNumbers(await this.orders.changeStatus(found.id, status, this.clock.now().toISOString()));
+  changeOrderStatus(orderNumber: string, status: Order['status'], staff: Pick<SessionUser, 'storeId'>): Promise<Order> {
+    return this.storage.transaction(async () => this.moveOrder(await this.orders.byNumber(orderNumber), status, staff));
+  }
+
+  /** The same step from the store app (sync `order.status`), by the order's id: an order made offline has no number on the device yet. */
+  changeOrderStatusById(orderId: string, status: Order['status'], staff: Pick<SessionUser, 'storeId'>): Promise<Order> {
+    return this.storage.transaction(async () => this.moveOrder(await this.orders.get(orderId), status, staff));
+  }
+
+  /** Inside a transaction: the step, and for a click-and-collect order now ready, the customer's notice (sent once that commits). */
+  private async moveOrder(found: Order | undefined, status: Order['status'], staff: Pick<SessionUser, 'storeId'>): Promise<Order> {
+    const order = this.storeOrder(found, staff);
+    const at = this.clock.now().toISOString();
+    const moved = await this.orders.changeStatus(order.id, status, at);
+    // SPEC §4 lets an order become controlled once, so this notice is stored once per order.
+    if (status === 'controlled' && moved.deliveryMethodId === 119) {
+      const contact = await this.contactOf(moved);
+      const phone = contact?.phone ? smsNumber(contact.phone) : null;
+      const channel = phone ? 'sms' : contact?.email ? 'email' : null;
+      if (channel) {
+        const notice = await this.notices.insert({ id: `ready-for-pickup:${moved.id}`, orderId: moved.id, kind: 'ready-for-pickup', channel, createdAt: at, deliveredAt: null });
+        this.storage.afterCommit(() => this.resumeNotice(notice.id));
+      }
+    }
+    return hideGiftCardNumbers(moved);
+  }
+
+  /** The ready-for-pickup notice of an order, when it has one not yet delivered (a replayed status change after a crash). */
+  resumeReadyNotice(orderId: string): Promise<void> {
+    return this.resumeNotice(`ready-for-pickup:${orderId}`);
+  }
+
+  /**
+   * Delivers a stored notice that has not gone out yet, then notes `deliveredAt`. Deliveries of
+   * one notice run one at a time; a delivered one is not sent again, and the SMS is keyed by the
+   * notice, so a delivery retried after a crash before `deliveredAt` was noted sends no second one.
+   */
+  private async resumeNotice(id: string): Promise<void> {
+    await this.coordination.run(`order-notice:${id}`, async () => {
+      const notice = await this.notices.get(id);
+      if (!notice || notice.deliveredAt) return;
+      await this.deliver(notice);
+      await this.notices.update(id, (n) => ({ ...n, deliveredAt: this.clock.now().toISOString() }));
+    });
+  }
+
+  private async deliver(notice: OrderNoticeRecord): Promise<void> {
+    const order = await this.orders.get(notice.orderId);
+    const contact = order && (await this.contactOf(order));
+    if (!order || !contact) throw new Error(`order notice ${notice.id}: its order or customer is gone`);
+    const storeId = order.pickupStoreId ?? order.storeId;
+    const store = (storeId && (await this.catalogue.store(storeId))) || null;
+    const where = store ? `${store.name}, ${store.street}, ${store.postcode} ${store.city}` : 'butikken';
+    const phone = contact.phone ? smsNumber(contact.phone) : null;
+    if (notice.channel === 'sms' && phone) {
+      await this.sms.send({ to: phone, text: `Hej ${contact.firstName}. Din ordre ${order.orderNumber} er klar til afhentning i ${where}. Venlig hilsen Profil Optik`, idempotencyKey: `order-notice:${notice.id}` });
+    } else if (contact.email) {
+      await this.mailer.send({
+        to: contact.email,
+        subject: `Din ordre ${order.orderNumber} er klar til afhentning`,
+        text: [`Hej ${contact.firstName}`, '', `Din ordre ${order.orderNumber} er klar til afhentning i ${where}.`, 'Husk at tage ordrenummeret med.', '', 'Venlig hilsen', 'Profil Optik'].join('\n'),
+      });
+    }
   }
 }
 
@@ -418,7 +548,7 @@ function labelMail(r: OrderReturn): string {
     `   Pakken går til ${RETURN_ADDRESS}.`,
     '   Du kan også aflevere pakken i en af vores butikker.',
     '',
-    `Årsag: ${REASON_NAMES[r.reason]}${r.comment ? ` – ${r.comment}` : ''}`,
+    `Årsag: ${returnReasonNames[r.reason]}${r.comment ? ` – ${r.comment}` : ''}`,
     `Registreret ${formatCopenhagenDate(r.createdAt)}. Du kan følge returneringen under Min konto → Ordrer.`,
     '',
     'Venlig hilsen',

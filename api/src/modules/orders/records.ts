@@ -9,7 +9,8 @@ export const ordersCollection = defineCollection({
   unique: { orderNumber: (o) => o.orderNumber },
   indexes: {
     byCustomer: { key: (o) => o.customerId, order: (o) => o.createdAt },
-    byStore: { key: (o) => o.storeId, order: (o) => o.updatedAt ?? o.createdAt },
+    /** The store that hands the order over: its own orders and web orders collected there (click and collect), by last change. */
+    byReceivingStore: { key: (o) => o.storeId ?? o.pickupStoreId, order: (o) => o.updatedAt ?? o.createdAt },
     /** Every order under one key, oldest first: read in pages by those who need them all (popularity). */
     byTime: { key: () => 'all', order: (o) => o.createdAt },
   },

@@ -23,9 +23,9 @@ export class OrderRepository {
     return this.orders.list('byCustomer', customerId);
   }
 
-  /** A store's orders by their last change, oldest first; from `since` (inclusive) when given. */
+  /** A store's orders (its own and web orders collected there) by their last change, oldest first; from `since` (inclusive) when given. */
   forStore(storeId: string, since?: string): Promise<Order[]> {
-    return this.orders.list('byStore', storeId, since === undefined ? undefined : { from: since });
+    return this.orders.list('byReceivingStore', storeId, since === undefined ? undefined : { from: since });
   }
 
   /** All orders, oldest first, a page at a time. */

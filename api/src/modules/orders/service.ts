@@ -60,7 +60,7 @@ export class OrderService {
     return this.repo.forCustomer(customerId);
   }
 
-  /** A store's orders ordered by their last change (updatedAt, else createdAt), from `since` (inclusive) when given. */
+  /** A store's orders — its own and the web orders collected there — ordered by their last change (updatedAt, else createdAt), from `since` (inclusive) when given. */
   listForStore(storeId: string, since?: string): Promise<Order[]> {
     return this.repo.forStore(storeId, since);
   }

@@ -108,6 +108,12 @@ export function staffRoutes(deps: {
     res.json({ data: await deps.myOrders.confirmReturn(returnNumber, currentUser(res)) });
   });
 
+  // The returns this store received (at its counter, or parcels it confirmed), newest first: the store app's list.
+  r.get('/api/staff/returns', requireRole(deps.auth, STAFF_ROLES), async (_req, res) => {
+    res.set('Cache-Control', 'no-store');
+    res.json({ data: await deps.myOrders.storeReturns(currentUser(res)) });
+  });
+
   // The store hands the order over, or the warehouse ships it: SPEC §4 order states, refused when not allowed (my-orders).
   r.post('/api/staff/orders/status', ...staff, async (req, res) => {
     const { orderNumber, status } = parseOr400(orderStatusChangeRequestSchema, req.body ?? {});

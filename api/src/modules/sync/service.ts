@@ -1,4 +1,4 @@
-import { counterMessages, paymentRequestSchema, syncPayloadSchemas, type SessionUser, type SyncCommandEnvelope, type SyncCommandType, type SyncResult } from '@optik/shared';
+import { counterMessages, orderSchema, paymentRequestSchema, syncPayloadSchemas, type SessionUser, type SyncCommandEnvelope, type SyncCommandType, type SyncResult } from '@optik/shared';
 import type { Clock } from '../../deps';
 import { badRequest, fieldErrors, HttpError, notFound } from '../../http/errors';
 import type { Storage } from '../../storage/port';
@@ -10,6 +10,7 @@ import type { OrderService } from '../orders/service';
 import type { PaymentService } from '../payments/service';
 import type { RequisitionService } from '../requisitions/service';
 import type { BookingService } from '../booking/service';
+import type { MyOrdersService } from '../my-orders/service';
 
 type Handler = (payload: unknown, user: SessionUser) => Promise<unknown>;
 
@@ -37,7 +38,15 @@ export class SyncService {
   constructor(
     private readonly storage: Storage,
     private readonly clock: Clock,
-    private readonly s: { customers: CustomerService; prescriptions: PrescriptionService; orders: OrderService; payments: PaymentService; requisitions: RequisitionService; bookings: BookingService },
+    private readonly s: {
+      customers: CustomerService;
+      prescriptions: PrescriptionService;
+      orders: OrderService;
+      payments: PaymentService;
+      requisitions: RequisitionService;
+      bookings: BookingService;
+      myOrders: Pick<MyOrdersService, 'changeOrderStatusById' | 'resumeReadyNotice' | 'receiveReturn' | 'confirmReceivedReturn'>;
+    },
   ) {
     this.log = new SyncLogRepository(storage);
     const handlers: Record<SyncCommandType, Handler> = {
@@ -65,6 +74,15 @@ export class SyncService {
         return s.bookings.checkInAtCounter(input.bookingId, user.storeId!, input.customerId);
       },
       'booking.noShow': (payload, user) => s.bookings.noShowAtCounter(syncPayloadSchemas['booking.noShow'].parse(payload).bookingId, user.storeId!),
+      // The order-status route's rules (my-orders): this store's orders only, SPEC §4 steps only; ready for pickup notifies the customer once.
+      'order.status': (payload, user) => {
+        const { orderId, status } = syncPayloadSchemas['order.status'].parse(payload);
+        return s.myOrders.changeOrderStatusById(orderId, status, user);
+      },
+      // The web return's rules and refund split (my-orders), for an order this store hands over.
+      'return.receive': (payload, user) => s.myOrders.receiveReturn(syncPayloadSchemas['return.receive'].parse(payload), user),
+      // The return-confirmation route's refund (my-orders): paid once, however often the command comes.
+      'return.confirm': (payload, user) => s.myOrders.confirmReceivedReturn(syncPayloadSchemas['return.confirm'].parse(payload).returnId, user),
     };
     this.handlers = new Map(Object.entries(handlers));
   }
@@ -77,15 +95,17 @@ export class SyncService {
     const { results, resume } = await this.storage.transaction(async () => {
       const logged = new Map((await this.log.getMany(commands.map((c) => c.id))).map((l) => [l.id, l]));
       const results: SyncResult[] = [];
-      /** Payment requests answered from the log: stored, but perhaps never delivered. */
-      const resume: string[] = [];
+      /** Messages of commands answered from the log (payment links, ready-for-pickup notices): stored, but perhaps never delivered. */
+      const resume: (() => Promise<void>)[] = [];
       for (const command of commands) {
         const seen = logged.get(command.id);
         if (seen) {
           const answer = replay(seen, user);
           results.push(answer);
-          const sent = answer.status === 'duplicate' && seen.type === 'paymentRequest.send' && seen.status === 'applied' ? paymentRequestSchema.safeParse(seen.result) : null;
-          if (sent?.success) resume.push(sent.data.id);
+          if (answer.status === 'duplicate' && seen.status === 'applied') {
+            const resumeIt = this.resumerOf(seen);
+            if (resumeIt) resume.push(resumeIt);
+          }
           continue;
         }
         const { entry, answer } = await this.apply(command, user);
@@ -97,8 +117,21 @@ export class SyncService {
     });
     // The server may have stopped before a logged request's SMS or e-mail went out (outside the
     // transaction: delivery claims and sends on its own).
-    for (const id of resume) await this.s.payments.resumeDelivery(id);
+    for (const resumeIt of resume) await resumeIt();
     return results;
+  }
+
+  /** What a replayed, applied command may still have to deliver. */
+  private resumerOf(seen: SyncLogRecord): (() => Promise<void>) | null {
+    if (seen.type === 'paymentRequest.send') {
+      const sent = paymentRequestSchema.safeParse(seen.result);
+      return sent.success ? () => this.s.payments.resumeDelivery(sent.data.id) : null;
+    }
+    if (seen.type === 'order.status') {
+      const moved = orderSchema.safeParse(seen.result);
+      return moved.success && moved.data.status === 'controlled' ? () => this.s.myOrders.resumeReadyNotice(moved.data.id) : null;
+    }
+    return null;
   }
 
   /** Runs the handler as a savepoint (a refused command's writes vanish) and logs the outcome in the same transaction. */

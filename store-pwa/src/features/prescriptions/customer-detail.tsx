@@ -48,7 +48,7 @@ export function CustomerDetail({ customerId }: { customerId: string }) {
           const id = crypto.randomUUID();
           const waitFor = [await engine.pendingCommandFor(customerId), o.prescriptionId && (await engine.pendingCommandFor(o.prescriptionId))].filter((x): x is string => Boolean(x));
           const { prescriptionId, ...fields } = o;
-          const local: LocalOrder = { id, customerId, orderNumber: null, ...fields, paymentStatus: 'awaiting-payment', createdAt: new Date().toISOString(), syncState: 'pending' };
+          const local: LocalOrder = { id, customerId, orderNumber: null, ...fields, paymentStatus: 'awaiting-payment', status: 'handled', createdBy: 'store', createdAt: new Date().toISOString(), syncState: 'pending' };
           await engine.record(
             {
               type: 'order.create',
