@@ -35,9 +35,11 @@ export function Customers() {
 
   /** A customer found on the server is kept on the device from now on, so staff can work with them offline too (found by CPR: with the device's index of it). */
   async function openServerCustomer(c: Customer) {
+    // The results are those of `q` (a new query clears them): an exact-CPR search found this customer by it.
+    const index = await cprIndexOf(db, q);
     const existing = await db.customers.get(c.id);
-    if (!existing) await db.customers.put(toLocalCustomer(c, cprIndex));
-    else if (cprIndex && !existing.cprIndex) await db.customers.update(c.id, { cprIndex });
+    if (!existing) await db.customers.put(toLocalCustomer(c, index));
+    else if (index && !existing.cprIndex) await db.customers.update(c.id, { cprIndex: index });
     await navigate({ to: '/kunder/$customerId', params: { customerId: c.id } });
   }
 
