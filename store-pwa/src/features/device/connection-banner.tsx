@@ -33,6 +33,8 @@ export function ConnectionBanner({ services = syncServices }: { services?: typeo
   const waiting = useLiveQuery(waitingActions, [], 0);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState('');
+  // A sentence about the last run is stale once the network comes or goes.
+  useEffect(() => setResult(''), [online]);
 
   async function run() {
     setBusy(true);

@@ -20,7 +20,7 @@ export const hm = {
     none: 'Ingen handlinger venter – alt er sendt.',
     pending: (n: number) => `${n} ${n === 1 ? 'handling venter' : 'handlinger venter'} på at blive sendt`,
     rejected: (n: number) => `${n} afvist – skal rettes eller kasseres`,
-    open: 'Gå til Synkronisering',
+    open: 'Se ventende handlinger',
   },
   store: 'Butikken',
 } as const;

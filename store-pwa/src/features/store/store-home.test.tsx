@@ -76,7 +76,7 @@ describe("the home page: the day's shortcuts", () => {
     await screen.findByText('2 handlinger venter på at blive sendt');
     const waiting = region('Handlinger, der venter');
     expect(within(waiting).getByText('1 afvist – skal rettes eller kasseres')).toBeTruthy();
-    expect(link(waiting, 'Gå til Synkronisering')).toBe('/synkronisering');
+    expect(link(waiting, 'Se ventende handlinger')).toBe('/synkronisering');
 
     // Opening hours in Danish time form.
     expect((await screen.findByText('Mandag')).closest('tr')!.textContent).toBe('Mandag10.00–17.30');
