@@ -7,6 +7,7 @@ import type { Api } from './api';
 import { al } from './features/access-log/messages';
 import { bk } from './features/bookings/messages';
 import { StoreLogin } from './features/login/store-login';
+import { ConnectionBanner } from './features/device/connection-banner';
 import { DemoMarker } from './demo-marker';
 import { t } from './messages';
 import { db, offlineSession, rememberSession, syncServices } from './services';
@@ -79,6 +80,7 @@ export function App({ api }: { api: Pick<Api, 'me' | 'getStores' | 'storeLogin' 
           {t.session.loggedInAs(session.user.storeName ?? session.user.storeId ?? '')}
         </p>
       )}
+      {session && <ConnectionBanner />}
       {activateUpdate && (
         <div className="update" role="status">
           {t.update.ready}{' '}

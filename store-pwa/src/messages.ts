@@ -1,4 +1,5 @@
 import { PHOTOCHROMIC_LABEL } from '@optik/shared';
+import { formatDate, formatDateTime } from './dates';
 
 /** Every Danish text the store app shows, in one place (CONVENTIONS.md). */
 export const t = {
@@ -59,8 +60,7 @@ export const t = {
   sync: {
     title: 'Synkronisering',
     pendingLabel: (n: number) => `${n} ${n === 1 ? 'ændring' : 'ændringer'} venter`,
-    lastSync: (at: string | null) => (at ? `Sidst synkroniseret ${new Date(at).toLocaleString('da-DK')}` : 'Endnu ikke synkroniseret'),
-    now: 'Synkronisér nu',
+    lastSync: (at: string | null) => (at ? `Sidst synkroniseret ${formatDateTime(at)}` : 'Endnu ikke synkroniseret'),
     empty: 'Ingen ændringer på denne enhed.',
     status: { pending: 'Venter', sent: 'Sendt', rejected: 'Afvist', discarded: 'Kasseret' } as Record<string, string>,
     fix: 'Ret og send igen',
@@ -99,14 +99,14 @@ export const t = {
     saved: 'Recepten er gemt og sendes, så snart der er forbindelse.',
     notANumber: 'Skriv et tal, fx -1,25.',
     back: 'Tilbage til kunder',
-    examined: (d: string) => `Synsprøve ${d}`,
+    examined: (d: string) => `Synsprøve ${formatDate(d)}`,
   },
   orders: {
     add: 'Ny ordre',
     title: (name: string) => `Ny ordre til ${name}`,
     search: 'Søg i kataloget',
     noCatalogue: 'Kataloget er ikke hentet til enheden endnu. Opret forbindelse, og prøv igen.',
-    pricesUpdated: (at: string) => `Priser opdateret ${new Date(at).toLocaleString('da-DK')}`,
+    pricesUpdated: (at: string) => `Priser opdateret ${formatDateTime(at)}`,
     addLine: (name: string) => `Tilføj ${name}`,
     lines: 'Varer i ordren',
     quantity: 'Antal',
@@ -127,7 +127,7 @@ export const t = {
     awaitingNumber: 'Ordrenummer tildeles ved synkronisering',
     awaitingPayment: 'Afventer betaling',
     paid: 'Betalt',
-    paidAt: (at: string) => `Betalt ${new Date(at).toLocaleString('da-DK')}`,
+    paidAt: (at: string) => `Betalt ${formatDateTime(at)}`,
   },
   payment: {
     send: 'Send betalingslink',
@@ -172,13 +172,13 @@ export const t = {
     photochromic: PHOTOCHROMIC_LABEL,
     noExtras: 'Ingen',
     maxAmount: 'Firmaet dækker op til',
-    requested: (at: string) => `Anmodet ${new Date(at).toLocaleDateString('da-DK')}`,
+    requested: (at: string) => `Anmodet ${formatDate(at)}`,
     levels: { basis: 'Basis', plus: 'Plus', premium: 'Premium' } as Record<string, string>,
     status: { pending: 'Afventer beslutning', approved: 'Godkendt', rejected: 'Afvist' } as Record<string, string>,
     note: 'Note (skal udfyldes ved afvisning)',
     approve: 'Godkend',
     reject: 'Afvis',
-    decidedBy: (name: string, at: string) => `af ${name}, ${new Date(at).toLocaleString('da-DK')}`,
+    decidedBy: (name: string, at: string) => `af ${name}, ${formatDateTime(at)}`,
     saved: (status: 'approved' | 'rejected') => `Rekvisitionen er ${status === 'approved' ? 'godkendt' : 'afvist'}. Beslutningen sendes, så snart der er forbindelse.`,
     managersOnly: 'Kun butikschefen kan se og behandle rekvisitioner.',
   },

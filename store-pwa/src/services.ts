@@ -1,13 +1,14 @@
-import { copenhagenIsoDate, staffBookingListResponseSchema, type Customer, type Order, type OrderReturn, type SessionResponse } from '@optik/shared';
+import { copenhagenIsoDate, staffBookingListResponseSchema, type Customer, type DeviceCustomer, type Order, type OrderReturn, type SessionResponse } from '@optik/shared';
 import { api, staffReturns } from './api';
 import { StoreDb, type LocalCustomer, type LocalOrder, type LocalReturn } from './db/db';
 import { openVault } from './db/vault';
+import { cprIndexer } from './features/device/cpr-index';
 import { createSyncEngine, fromServerReturn, serverCounterFields, type SyncEngine } from './sync/engine';
-import { startSyncLoop } from './sync/loop';
+import { startSyncLoop, type LoopRun } from './sync/loop';
 
 export const db = new StoreDb();
 
-let started: Promise<{ engine: SyncEngine; trigger: () => Promise<void> }> | null = null;
+let started: Promise<{ engine: SyncEngine; trigger: () => Promise<LoopRun> }> | null = null;
 
 /** The device's sync engine and its loop, started once after a staff login. */
 export function syncServices() {
@@ -51,7 +52,8 @@ export async function refreshCatalogue(): Promise<boolean> {
   return true;
 }
 
-const CUSTOMERS_SINCE_KEY = 'customers-since';
+// Renamed when the copy began carrying the CPR blind index: a device fetches its store's customers once more to index them.
+const CUSTOMERS_SINCE_KEY = 'customers-indexed-since';
 const ORDERS_SINCE_KEY = 'orders-since';
 let refreshing: Promise<void> | null = null;
 
@@ -75,24 +77,31 @@ export function refreshDeviceCopy(): Promise<void> {
 const since = async (key: string) => (await db.meta.get(key))?.value as string | undefined;
 const newest = (rows: { updatedAt?: string; createdAt: string }[]) => rows.reduce((m, r) => ((r.updatedAt ?? r.createdAt) > m ? (r.updatedAt ?? r.createdAt) : m), '');
 
-/** Only this store's recent customers come down (never the whole customer base); local unsynced edits win. */
+/**
+ * Only this store's recent customers come down (never the whole customer base); local unsynced
+ * edits win. Each comes with its full CPR, which is turned into the device's blind index here and
+ * dropped: only the masked CPR and the index are stored (decision 009).
+ */
 export async function refreshCustomers(): Promise<boolean> {
   const r = await api.recentCustomers(await since(CUSTOMERS_SINCE_KEY));
   if (!r.ok) return false;
+  const indexOf = await cprIndexer(db);
+  // Computed before the transaction: IndexedDB transactions end at an await on anything else.
+  const rows = await Promise.all(r.data.data.map(async (c) => toLocalCustomer(c, await indexOf(c.cprForIndex))));
   await db.transaction('rw', [db.customers, db.meta], async () => {
-    for (const c of r.data.data) {
+    for (const c of rows) {
       const local = await db.customers.get(c.id);
       if (local && local.syncState !== 'synced') continue;
-      await db.customers.put(toLocalCustomer(c));
+      await db.customers.put(c);
     }
     if (r.data.data.length) await db.meta.put({ key: CUSTOMERS_SINCE_KEY, value: newest(r.data.data) });
   });
   return true;
 }
 
-/** A server customer as the device keeps it: the CPR only masked, as the server sent it. */
-export function toLocalCustomer({ cpr, ...c }: Customer): LocalCustomer {
-  return { ...c, cprMasked: cpr, syncState: 'synced' };
+/** A server customer as the device keeps it: the CPR only masked, as the server sent it, and the device's blind index of it; a full CPR sent along is dropped. */
+export function toLocalCustomer({ cpr, cprForIndex: _dropped, ...c }: Customer & Partial<Pick<DeviceCustomer, 'cprForIndex'>>, cprIndex: string | null = null): LocalCustomer {
+  return { ...c, cprMasked: cpr, cprIndex, syncState: 'synced' };
 }
 
 /**

@@ -141,8 +141,8 @@ export function createApiClient(opts: ApiClientOptions) {
     /** Store app outbox. Not retried here: the outbox engine keeps its own, persistent backoff. */
     sync: (body: SyncRequest) => send(read('sync'), '/api/sync', body),
     searchCustomers: (q: string) => send(read('customerList'), '/api/staff/customers/search', { q }),
-    /** This store's customers changed since `since` (ISO), for the device's offline copy. */
-    recentCustomers: (since?: string) => call(read('customerList'), `/api/staff/customers/recent${since ? `?since=${encodeURIComponent(since)}` : ''}`),
+    /** This store's customers changed since `since` (ISO), for the device's offline copy (with the CPR for the device's blind index only). */
+    recentCustomers: (since?: string) => call(read('deviceCustomerList'), `/api/staff/customers/recent${since ? `?since=${encodeURIComponent(since)}` : ''}`),
     /** This store's orders changed since `since` (ISO): payment state reaches the device. */
     staffOrders: (since?: string) => call(read('orderList'), `/api/staff/orders${since ? `?since=${encodeURIComponent(since)}` : ''}`),
     /** A customer's prescriptions (staff), for a customer found on the server. */

@@ -33,6 +33,16 @@ export const customerSchema = z.object({
 });
 export type Customer = z.infer<typeof customerSchema>;
 
+/**
+ * A store's own customer in the device copy (GET /api/staff/customers/recent, decision 009
+ * "The CPR blind index on the device"): also the full CPR ('DDMMYY-SSSS'), so the device can
+ * compute its keyed blind index and drop it at once. Only this no-store answer carries it; the
+ * device never stores it.
+ */
+export const deviceCustomerSchema = z.extend(customerSchema, { cprForIndex: z.nullable(z.string().check(z.maxLength(11))) });
+export type DeviceCustomer = z.infer<typeof deviceCustomerSchema>;
+export const deviceCustomerListResponseSchema = z.object({ data: z.array(deviceCustomerSchema) });
+
 /** Store staff create a customer: postcode first, then name, contact, address and the lens user's CPR. */
 export const customerCreateRequestSchema = z.object({
   zip: zipField,

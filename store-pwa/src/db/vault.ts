@@ -7,6 +7,23 @@ export interface Vault {
 
 const KEY = 'device-key';
 
+/**
+ * A non-extractable device key kept in `meta` under `name`, made on first use. Made outside the
+ * transaction (IndexedDB ends a transaction at an await on anything else) and stored only if
+ * no other caller stored one meanwhile, so two first uses never end with data keyed twice.
+ */
+export async function deviceKey(db: StoreDb, name: string, generate: () => Promise<CryptoKey>): Promise<CryptoKey> {
+  const found = (await db.meta.get(name))?.value as CryptoKey | undefined;
+  if (found) return found;
+  const fresh = await generate();
+  return db.transaction('rw', db.meta, async () => {
+    const stored = (await db.meta.get(name))?.value as CryptoKey | undefined;
+    if (stored) return stored;
+    await db.meta.put({ key: name, value: fresh });
+    return fresh;
+  });
+}
+
 const toB64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 const fromB64 = (s: string) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
 
@@ -16,12 +33,7 @@ const fromB64 = (s: string) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
  * be read out by script — not even ours — and a copied database file is useless elsewhere.
  */
 export async function openVault(db: StoreDb): Promise<Vault> {
-  let key = (await db.meta.get(KEY))?.value as CryptoKey | undefined;
-  if (!key) {
-    key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
-    await db.meta.put({ key: KEY, value: key });
-  }
-  const k = key;
+  const k = await deviceKey(db, KEY, () => crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']));
   return {
     async seal(value) {
       const iv = crypto.getRandomValues(new Uint8Array(12));

@@ -208,8 +208,8 @@ describe('outbox engine', () => {
     expect(server.effects).toEqual(['old-cmd']);
     expect((await db.customers.get('old'))?.syncState).toBe('synced');
     // Every later table exists after the step-by-step upgrade.
-    expect(db.verno).toBe(6);
-    expect(db.tables.map((t) => t.name).sort()).toEqual(['catalogue', 'customers', 'meta', 'orders', 'outbox', 'paymentRequests', 'prescriptions', 'requisitions', 'syncLog']);
+    expect(db.verno).toBe(7);
+    expect(db.tables.map((t) => t.name).sort()).toEqual(['bookings', 'catalogue', 'customerConflicts', 'customers', 'meta', 'orders', 'outbox', 'paymentRequests', 'prescriptions', 'requisitions', 'returns', 'syncLog']);
   });
 
   it("a payment request waits for its order's command and takes the server's masked recipient", async () => {

@@ -78,3 +78,24 @@ describe('sync loop', () => {
     await vi.waitFor(() => expect(drain).toHaveBeenCalledTimes(2));
   });
 });
+
+describe('sync loop: what a run did', () => {
+  it('answers a trigger with the counts of the run it joined and why that run stopped', async () => {
+    const rounds = [
+      { applied: 2, rejected: 1, stoppedBy: { kind: 'idle' as const } },
+      { applied: 1, rejected: 0, stoppedBy: { kind: 'offline' as const, retryAt: Date.now() + 60_000 } },
+    ];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const drain = vi.fn(async () => {
+      if (drain.mock.calls.length === 1) await gate;
+      return rounds.shift() ?? idle;
+    });
+    const loop = startSyncLoop({ drain, resetBackoff: async () => {} }, env().api);
+    // Triggered during the start-up run: the run goes once more, and the answer covers both rounds.
+    const answer = loop.trigger();
+    release();
+    expect(await answer).toEqual({ applied: 3, rejected: 1, stoppedBy: { kind: 'offline', retryAt: expect.any(Number) } });
+    expect(await loop.trigger()).toEqual(idle);
+  });
+});

@@ -13,29 +13,37 @@ export interface LoopEnv {
 
 export const SYNC_INTERVAL_MS = 30_000;
 
+/** What one run of the loop did: commands applied and rejected, and why it stopped (the last round's outcome). */
+export type LoopRun = Awaited<ReturnType<SyncEngine['drain']>>;
+
 /**
  * When the outbox is sent: at start, on the `online` event, when the tab gets focus, on an
  * interval, and when a backoff delay ends. Background Sync is not used — Safari and Firefox
  * lack it. Runs never overlap: a trigger during a run schedules one more run after it.
  */
 export function startSyncLoop(engine: Pick<SyncEngine, 'drain' | 'resetBackoff'>, env: LoopEnv, onRun?: (r: Awaited<ReturnType<SyncEngine['drain']>>) => void) {
-  let running: Promise<void> | null = null;
+  let running: Promise<LoopRun> | null = null;
   let again = false;
   let retryTimer: unknown = null;
   let stopped = false;
 
-  const run = (): Promise<void> => {
-    if (stopped) return Promise.resolve();
+  const run = (): Promise<LoopRun> => {
+    if (stopped) return Promise.resolve({ applied: 0, rejected: 0, stoppedBy: { kind: 'idle' } });
     if (running) {
       again = true;
       return running;
     }
     running = (async () => {
+      // A run that went again (triggered meanwhile) reports both rounds' counts and the last round's stop.
+      const total: LoopRun = { applied: 0, rejected: 0, stoppedBy: { kind: 'idle' } };
       try {
         do {
           again = false;
           const r = await engine.drain();
           onRun?.(r);
+          total.applied += r.applied;
+          total.rejected += r.rejected;
+          total.stoppedBy = r.stoppedBy;
           const next = r.stoppedBy;
           if ((next.kind === 'offline' || next.kind === 'waiting') && !stopped) {
             if (retryTimer !== null) env.clearTimeout(retryTimer);
@@ -46,6 +54,7 @@ export function startSyncLoop(engine: Pick<SyncEngine, 'drain' | 'resetBackoff'>
             }, Math.max(0, at - Date.now()));
           }
         } while (again && !stopped);
+        return total;
       } finally {
         // Cleared in the same step as the last `again` check, so no trigger falls in between.
         running = null;
@@ -64,7 +73,7 @@ export function startSyncLoop(engine: Pick<SyncEngine, 'drain' | 'resetBackoff'>
   void run();
 
   return {
-    /** Sync now (e.g. right after staff save a change). */
+    /** Sync now (e.g. right after staff save a change); answers what the run did. */
     trigger: run,
     stop() {
       stopped = true;

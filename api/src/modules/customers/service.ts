@@ -1,4 +1,4 @@
-import { foldDanish, maskCpr, parseCpr, type AccessAction, type Customer, type SessionUser, type syncPayloadSchemas } from '@optik/shared';
+import { foldDanish, maskCpr, parseCpr, type AccessAction, type Customer, type DeviceCustomer, type SessionUser, type syncPayloadSchemas } from '@optik/shared';
 import type { z } from 'zod';
 import type { Clock } from '../../deps';
 import type { FieldCrypto } from '../../crypto/field-crypto';
@@ -47,8 +47,16 @@ export class CustomerService implements AccessLogCustomers {
   }
 
   toPublic(record: CustomerRecord): Customer {
-    const { cprSealed, cprIndex: _index, ...rest } = record;
-    return { ...rest, cpr: cprSealed ? maskCpr(this.cprCrypto.decrypt(cprSealed, record.id)) : null };
+    return this.publicWith(record, this.cprOf(record));
+  }
+
+  private cprOf(record: CustomerRecord): string | null {
+    return record.cprSealed ? this.cprCrypto.decrypt(record.cprSealed, record.id) : null;
+  }
+
+  private publicWith(record: CustomerRecord, cpr: string | null): Customer {
+    const { cprSealed: _sealed, cprIndex: _index, ...rest } = record;
+    return { ...rest, cpr: cpr ? maskCpr(cpr) : null };
   }
 
   /** One customer as staff see it (CPR masked), for the modules that act on a customer. */
@@ -202,9 +210,17 @@ export class CustomerService implements AccessLogCustomers {
     return (await this.repo.byCprIndex(this.cprIndex(cpr.normalized)))?.id ?? null;
   }
 
-  /** This store's customers changed since `since` (all when absent), most recent `limit`, oldest change first. */
-  async recentForStore(storeId: string, since?: string, limit = 500): Promise<Customer[]> {
+  /**
+   * The device copy: this store's customers changed since `since` (all when absent), most recent
+   * `limit`, oldest change first — each with its full CPR for the device's own blind index, which
+   * the device computes and then drops (decision 009). Only this store's own customers, never a
+   * granted one; the caller answers it `no-store`.
+   */
+  async recentForStore(storeId: string, since?: string, limit = 500): Promise<DeviceCustomer[]> {
     const newestFirst = await this.repo.forStore(storeId, { from: since, desc: true, limit });
-    return newestFirst.reverse().map((c) => this.toPublic(c));
+    return newestFirst.reverse().map((c) => {
+      const cpr = this.cprOf(c);
+      return { ...this.publicWith(c, cpr), cprForIndex: cpr };
+    });
   }
 }

@@ -1,3 +1,5 @@
+import { formatDateTime } from '../../dates';
+
 /** The access log screen's Danish texts (the nav entry's too). */
 export const al = {
   nav: 'Adgangslog',
@@ -15,5 +17,5 @@ export const al = {
   customer: 'Kunde',
   unknownCustomer: 'Ukendt kunde',
   otherStore: 'Kunde fra en anden butik',
-  at: (iso: string) => new Date(iso).toLocaleString('da-DK', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Copenhagen' }),
+  at: formatDateTime,
 } as const;

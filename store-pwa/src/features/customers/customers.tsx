@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -10,6 +10,7 @@ import { db, syncServices, toLocalCustomer } from '../../services';
 import { sessionAtom } from '../../session';
 import { CustomerForm } from './customer-form';
 import { createCustomer } from './create-customer';
+import { cprDigits, cprIndexOf } from '../device/cpr-index';
 
 function matches(c: LocalCustomer, q: string): boolean {
   const needle = foldDanish(q.trim());
@@ -26,13 +27,19 @@ export function Customers() {
   const [server, setServer] = useState<Customer[] | 'offline' | null>(null);
   const id = useId();
   const local = useLiveQuery(() => db.customers.orderBy('lastName').toArray(), [], []);
-  const shown = local.filter((c) => matches(c, q));
+  // A full CPR (with or without dash) is looked up by the device's blind index, offline too; the CPR itself is on no row.
+  const cprIndex = useCprIndex(q);
+  const byCpr = useLiveQuery(async () => (cprIndex ? db.customers.where('cprIndex').equals(cprIndex).toArray() : null), [cprIndex], null);
+  const shown = byCpr ?? local.filter((c) => matches(c, q));
   const navigate = useNavigate();
 
-  /** A customer found on the server is kept on the device from now on, so staff can work with them offline too. */
+  /** A customer found on the server is kept on the device from now on, so staff can work with them offline too (found by CPR: with the device's index of it). */
   async function openServerCustomer(c: Customer) {
+    // The results are those of `q` (a new query clears them): an exact-CPR search found this customer by it.
+    const index = await cprIndexOf(db, q);
     const existing = await db.customers.get(c.id);
-    if (!existing) await db.customers.put(toLocalCustomer(c));
+    if (!existing) await db.customers.put(toLocalCustomer(c, index));
+    else if (index && !existing.cprIndex) await db.customers.update(c.id, { cprIndex: index });
     await navigate({ to: '/kunder/$customerId', params: { customerId: c.id } });
   }
 
@@ -86,7 +93,7 @@ export function Customers() {
       {Array.isArray(server) && (
         <section aria-labelledby={`${id}-server`}>
           <h2 id={`${id}-server`}>{t.customers.serverResults}</h2>
-          {server.length === 0 ? <p>{t.customers.noneFound}</p> : <CustomerList customers={server.map(toLocalCustomer)} onOpen={(c) => void openServerCustomer(server.find((s) => s.id === c.id)!)} />}
+          {server.length === 0 ? <p>{t.customers.noneFound}</p> : <CustomerList customers={server.map((c) => toLocalCustomer(c))} onOpen={(c) => void openServerCustomer(server.find((s) => s.id === c.id)!)} />}
         </section>
       )}
       <section aria-labelledby={`${id}-local`}>
@@ -95,6 +102,21 @@ export function Customers() {
       </section>
     </div>
   );
+}
+
+/** The device's blind index of `q` when it is a full CPR; null otherwise (and while it is computed). */
+function useCprIndex(q: string): string | null {
+  const [found, setFound] = useState<{ q: string; index: string | null } | null>(null);
+  const isCpr = cprDigits(q) !== null;
+  useEffect(() => {
+    if (!isCpr) return;
+    let live = true;
+    void cprIndexOf(db, q).then((index) => live && setFound({ q, index }));
+    return () => {
+      live = false;
+    };
+  }, [q, isCpr]);
+  return isCpr && found?.q === q ? found.index : null;
 }
 
 function CustomerList({ customers, local = false, onOpen }: { customers: LocalCustomer[]; local?: boolean; onOpen?: (c: LocalCustomer) => void }) {

@@ -2,6 +2,10 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { SessionResponse, Store } from '@optik/shared';
 import type { Api } from '../../api';
 import { t } from '../../messages';
+import { db } from '../../services';
+
+/** The store last signed in to on this device (meta), chosen again for the next login. */
+export const LAST_STORE_KEY = 'login-store-id';
 
 type Fields = Partial<Record<'storeId' | 'username' | 'password', string>>;
 
@@ -27,6 +31,19 @@ export function StoreLogin({ api, onLoggedIn }: { api: Pick<Api, 'getStores' | '
     };
   }, [api, attempt]);
 
+  // The device's store is chosen already (if it is still a store), unless staff picked one meanwhile.
+  useEffect(() => {
+    if (!stores) return;
+    let live = true;
+    void db.meta.get(LAST_STORE_KEY).then((last) => {
+      const remembered = stores.find((s) => s.id === last?.value)?.id;
+      if (live && remembered) setForm((f) => (f.storeId ? f : { ...f, storeId: remembered }));
+    });
+    return () => {
+      live = false;
+    };
+  }, [stores]);
+
   async function submit(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
@@ -34,6 +51,7 @@ export function StoreLogin({ api, onLoggedIn }: { api: Pick<Api, 'getStores' | '
     const r = await api.storeLogin(form);
     setBusy(false);
     if (r.ok) {
+      await db.meta.put({ key: LAST_STORE_KEY, value: r.data.user.storeId ?? form.storeId });
       onLoggedIn(r.data);
       return;
     }

@@ -3,11 +3,13 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { OutboxRow } from '../../db/db';
 import { openVault } from '../../db/vault';
 import { LAST_SYNC_KEY } from '../../sync/engine';
+import { formatDateTime } from '../../dates';
 import { t } from '../../messages';
 import { db, syncServices } from '../../services';
 import type { PrescriptionCreate } from '@optik/shared';
 import { CustomerForm, emptyCustomer, type CustomerFormValues } from '../customers/customer-form';
 import { PrescriptionForm } from '../prescriptions/prescription-form';
+import { cprIndexOf } from '../device/cpr-index';
 
 type Entry = PrescriptionCreate['entry'];
 
@@ -66,6 +68,7 @@ export function SyncPanel() {
         onSubmit={async (r) => {
           const { engine, trigger } = await syncServices();
           const entityId = fixing.row.entity?.id;
+          const cprIndex = await cprIndexOf(db, r.cpr?.value);
           await engine.fixAndResend(
             fixing.row.id,
             {
@@ -73,7 +76,7 @@ export function SyncPanel() {
               secret: r.cpr ? { cpr: r.cpr.value, cprCheckDigitConfirmed: r.cpr.confirmed } : undefined,
             },
             async () => {
-              if (entityId) await db.customers.update(entityId, { ...r.fields, email: r.fields.email || null, cprMasked: r.cpr?.masked ?? null });
+              if (entityId) await db.customers.update(entityId, { ...r.fields, email: r.fields.email || null, cprMasked: r.cpr?.masked ?? null, cprIndex });
             },
           );
           setFixing(null);
@@ -87,9 +90,7 @@ export function SyncPanel() {
     <div className="card wide">
       <h1>{t.sync.title}</h1>
       <p>{t.sync.lastSync(lastSync)}</p>
-      <button type="button" onClick={() => void syncServices().then((s) => s.trigger())}>
-        {t.sync.now}
-      </button>
+      {/* "Synkronisér nu" is in the connection banner above every screen (features/device). */}
       {rows.length === 0 ? (
         <p>{t.sync.empty}</p>
       ) : (
@@ -97,7 +98,7 @@ export function SyncPanel() {
           {rows.map((r) => (
             <li key={r.id} className={`outbox-${r.status}`}>
               <strong>{t.sync.types[r.type] ?? r.type}</strong> <span className={`state state-${r.status}`}>{t.sync.status[r.status]}</span>{' '}
-              <span>{new Date(r.createdAt).toLocaleString('da-DK')}</span>
+              <span>{formatDateTime(r.createdAt)}</span>
               {r.status === 'pending' && r.dependsOn.some((d) => rejected.has(d)) && <p>{t.sync.waitingFor}</p>}
               {r.status === 'rejected' && (
                 <div>
