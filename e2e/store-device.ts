@@ -16,6 +16,22 @@ export function deviceRow(page: Page, table: string, key: string): Promise<unkno
   );
 }
 
+/** Every row of a table of the store app's device database, read in the page. */
+export function deviceTable<T>(page: Page, table: string): Promise<T[]> {
+  return page.evaluate(
+    (t) =>
+      new Promise<T[]>((resolve, reject) => {
+        const open = indexedDB.open('optik-store');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction(t).objectStore(t).getAll();
+          all.onsuccess = () => (open.result.close(), resolve(all.result as T[]));
+        };
+      }),
+    table,
+  );
+}
+
 /**
  * Before the network goes: the service worker controls the page (TOOLCHAIN.md) and the
  * catalogue copy is on the device, so the app opens and orders can be made offline.
