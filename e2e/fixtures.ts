@@ -21,7 +21,7 @@ interface Fixtures {
   webURL: string;
   storeURL: string;
   loginAsCustomer: (email?: string) => Promise<void>;
-  loginAsStore: (opts?: { store?: string; username?: string }) => Promise<void>;
+  loginAsStore: (opts?: { store?: string; username?: string; url?: string }) => Promise<void>;
   expectNoA11yViolations: (page: Page) => Promise<void>;
 }
 
@@ -53,10 +53,10 @@ export const test = base.extend<Fixtures & Options>({
       expect(res.status()).toBe(200);
     });
   },
-  /** Logs in through the store app's login screen, as staff do. */
+  /** Logs in through the store app's login screen, as staff do (at `url`: where the store app is served, storeURL unless a journey serves it itself). */
   loginAsStore: async ({ page }, use) => {
-    await use(async ({ store = 'Profil Optik København K', username = 'medarbejder1' } = {}) => {
-      await page.goto(storeURL);
+    await use(async ({ store = 'Profil Optik København K', username = 'medarbejder1', url = storeURL } = {}) => {
+      await page.goto(url);
       await page.getByLabel('Butik').selectOption({ label: store });
       await page.getByLabel('Brugernavn').fill(username);
       await page.getByLabel('Adgangskode').fill(DEMO_PASSWORD);

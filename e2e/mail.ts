@@ -38,12 +38,3 @@ export async function linkInMail(address: string, marker: string): Promise<strin
   return link;
 }
 
-/** The local SMS outbox of the API under test (DATA_DIR/sms: one JSON file per message), oldest first. */
-export function smsOutbox(): { to: string; text: string }[] {
-  const dir = path.join(dataDir, 'sms');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as { to: string; text: string; at: string })
-    .sort((a, b) => a.at.localeCompare(b.at));
-}

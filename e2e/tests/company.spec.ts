@@ -1,14 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, test } from '../fixtures';
+import { postWithCsrf as post } from '../csrf';
 import { hasMail, linkInMail } from '../mail';
-
-/** A POST on the shop's origin with the shopper's CSRF token, as the shop's client sends it. */
-async function post(request: APIRequestContext, url: string, data: object) {
-  const base = new URL(url).origin;
-  const { token } = (await (await request.get(`${base}/api/site/shopper`)).json()) as { token: string };
-  return request.post(url, { data, headers: { 'CSRF-TOKEN': token } });
-}
 
 /** Types into a field the keyboard way: focus it, select what is there, type. */
 async function typeInto(page: Page, label: string, text: string) {

@@ -1,32 +1,14 @@
 import { expect, test } from '../fixtures';
-import { smsOutbox } from '../mail';
+import { postWithCsrf } from '../csrf';
+import { smsOutbox } from '../sms';
+import { readyForOffline } from '../store-device';
 
 test('staff create a customer with the network cut; it syncs exactly once when back online', async ({ page, context, storeURL, loginAsStore, expectNoA11yViolations }) => {
   // The whole store journey: offline work, sync, a gift card at the counter, and the customer paying the rest by link.
   test.slow();
   await loginAsStore();
-  // The service worker must control the page before the network goes (TOOLCHAIN.md).
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await readyForOffline(page);
   await expect(page.getByText('Medarbejder: Anders Møller')).toBeVisible();
-  // The catalogue copy is on the device before the network goes.
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          new Promise<boolean>((resolve) => {
-            const open = indexedDB.open('optik-store');
-            open.onsuccess = () => {
-              const get = open.result.transaction('meta').objectStore('meta').get('catalogue-fetched-at');
-              get.onsuccess = () => resolve(Boolean(get.result));
-            };
-          }),
-      ),
-    )
-    .toBe(true);
 
   await context.setOffline(true);
   await page.getByRole('link', { name: 'Kunder' }).click();
@@ -121,9 +103,7 @@ test('staff create a customer with the network cut; it syncs exactly once when b
   await expect(page.getByRole('listitem').filter({ hasText: 'Karen Offline-Sørensen' })).toContainText(/K\d{6}/);
 
   // The API holds exactly one such customer, found by exact CPR.
-  const shopper = await page.request.get(`${storeURL}/api/site/shopper`);
-  const { token } = (await shopper.json()) as { token: string };
-  const found = await page.request.post(`${storeURL}/api/staff/customers/search`, { data: { q: '0101601235' }, headers: { 'CSRF-TOKEN': token } });
+  const found = await postWithCsrf(page.request, `${storeURL}/api/staff/customers/search`, { q: '0101601235' });
   const body = (await found.json()) as { data: { lastName: string; cpr: string }[] };
   expect(body.data).toEqual([expect.objectContaining({ lastName: 'Offline-Sørensen', cpr: '010160-XXXX' })]);
   const rx = await page.request.get(`${storeURL}/api/staff/customers/${(body.data[0] as unknown as { id: string }).id}/prescriptions`);

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { mailsTo, smsOutbox } from '../mail';
+import { mailsTo } from '../mail';
+import { smsOutbox } from '../sms';
 
 const STORE = 'Profil Optik København K';
 
