@@ -117,6 +117,8 @@ export interface MyOrdersDeps {
   subscriptions: Pick<SubscriptionService, 'list'>;
   /** The e-mail address of the account an order was placed under. */
   accounts: Pick<AuthService, 'contact'>;
+  /** The orders placed in stores for the store customer the account is linked to (account-links, issue 17). */
+  linkedStoreOrders?: { storeOrdersOf(accountId: string): Promise<Order[]> };
 }
 
 /**
@@ -137,11 +139,12 @@ export class MyOrdersService {
   private readonly giftCards: GiftCardService;
   private readonly subscriptions: MyOrdersDeps['subscriptions'];
   private readonly accounts: MyOrdersDeps['accounts'];
+  private readonly linkedStoreOrders: MyOrdersDeps['linkedStoreOrders'];
   private readonly returns: ReturnRepository;
 
   constructor(deps: MyOrdersDeps) {
     ({ storage: this.storage, coordination: this.coordination, clock: this.clock, catalogue: this.catalogue, provider: this.provider, mailer: this.mailer } = deps);
-    ({ orders: this.orders, giftCards: this.giftCards, subscriptions: this.subscriptions, accounts: this.accounts } = deps);
+    ({ orders: this.orders, giftCards: this.giftCards, subscriptions: this.subscriptions, accounts: this.accounts, linkedStoreOrders: this.linkedStoreOrders } = deps);
     this.returns = new ReturnRepository(deps.storage);
   }
 
@@ -152,17 +155,23 @@ export class MyOrdersService {
     return order;
   }
 
+  /** The account's orders and, when it is linked to a store customer, that customer's store orders (named by their store), newest first. */
   async list(customerId: string): Promise<MyOrderSummary[]> {
     const orders = await this.orders.listForCustomer(customerId);
     const returns = await this.returns.forCustomer(customerId);
-    return orders
+    const inStores = (await this.linkedStoreOrders?.storeOrdersOf(customerId)) ?? [];
+    const storeNames = new Map<string, string>();
+    for (const id of new Set(inStores.map((o) => o.storeId).filter((s): s is string => s !== null))) storeNames.set(id, (await this.catalogue.store(id))?.name ?? 'Profil Optik');
+    return [...orders, ...inStores]
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
       .map((o) => {
         const latest = returns.filter((r) => r.orderId === o.id).sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+        const storeName = o.customerId !== customerId ? storeNames.get(o.storeId ?? '') ?? 'Profil Optik' : undefined;
         return {
           ...orderHead(o),
           itemCount: o.lines.reduce((n, l) => n + l.quantity, 0),
           returnStatus: latest?.status ?? null,
+          ...(storeName ? { storeName } : {}),
         };
       });
   }
