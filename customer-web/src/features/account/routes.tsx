@@ -36,6 +36,7 @@ export function accountRoutes(root: AnyRoute) {
     page('/min-konto/registrere', () => import('./auth/register-page'), 'RegisterRoute'),
     page('/min-konto/glemt-løsen', () => import('./auth/forgot-password-page'), 'ForgotPasswordRoute'),
     page('/min-konto/opgaver', () => import('./auth/details-page'), 'AccountDetailsRoute'),
+    page('/min-konto/butiksprofil', () => import('./store-link/confirm-page'), 'StoreLinkConfirmRoute'),
     page('/min-konto/bestil-tid-til-synstest', () => import('./bookings/bookings-page'), 'AccountBookingsPage'),
   ];
 }
