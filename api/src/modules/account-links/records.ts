@@ -3,7 +3,7 @@ import { accountLinkSourceSchema } from '@optik/shared';
 import { defineCollection } from '../../storage/port';
 
 /**
- * A shop account linked to a store customer (issue 17, docs/decisions/010). `id` is the account
+ * A shop account linked to a store customer (issue 17, docs/decisions/010-linked-accounts.md). `id` is the account
  * id and `customerId` a unique key while the link stands, so one account is one store customer and
  * a store customer one account, kept by the storage layer on both adapters. An unlinked record
  * stays (`active` false, out of the unique key): the customer said no, so a later e-ID login with

@@ -35,7 +35,7 @@ const gone = () => new HttpError(410, 'gone', accountLinkMessages.linkGone);
 const isKey = (err: unknown, key: string) => err instanceof DuplicateKeyError && err.collection === accountLinksCollection.name && err.key === key;
 
 /**
- * Linked accounts (issue 17 item 5, docs/decisions/010): a shop account and a store customer are
+ * Linked accounts (issue 17 item 5, docs/decisions/010-linked-accounts.md): a shop account and a store customer are
  * the same person when the account's e-ID CPR is the customer's (found by the keyed CPR index,
  * never by decrypting anyone), or when the customer confirms, signed in, a link store staff mailed
  * to the customer's e-mail. Then My Pages shows the store's orders (and, with the customer's

@@ -31,8 +31,6 @@ export const sl = {
   glasses: 'Briller',
   lenses: 'Kontaktlinser',
   examined: (date: string) => `Synsprøve ${formatCopenhagenDate(date)}`,
-  rightEye: 'Højre øje',
-  leftEye: 'Venstre øje',
   // The confirmation page (/min-konto/butiksprofil, the link from the store's e-mail).
   confirmTitle: 'Knyt din butikskunde-profil',
   confirmDescription: 'Knyt din kundeprofil fra butikken til din webkonto.',

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { contactLensLines, glassesLines, type MyStoreLink, type Prescription } from '@optik/shared';
+import { prescriptionLines, type MyStoreLink, type Prescription } from '@optik/shared';
 import type { ApiResult } from '@optik/shared/client';
 import { FormAlert } from '../../../form';
 import { LoadError } from '../../../load-error';
@@ -42,10 +42,7 @@ export function StorePrescriptions({ api }: { api: StoreLinkApi }) {
 }
 
 function PrescriptionItem({ p }: { p: Prescription }) {
-  const lines =
-    p.entry.kind === 'glasses'
-      ? glassesLines(p.entry.glasses)
-      : [...contactLensLines(p.entry.right).map((l) => ({ ...l, label: `${sl.rightEye}: ${l.label}` })), ...contactLensLines(p.entry.left).map((l) => ({ ...l, label: `${sl.leftEye}: ${l.label}` }))];
+  const lines = prescriptionLines(p.entry);
   return (
     <li>
       <strong>{p.entry.kind === 'glasses' ? sl.glasses : sl.lenses}</strong> <span>{sl.examined(p.examDate)}</span>

@@ -148,7 +148,7 @@ describe('ConfirmStoreLink (/min-konto/butiksprofil)', () => {
 
 describe('My Pages orders with a linked store profile', () => {
   it('lists the store’s orders by their store, without a web order page', async () => {
-    const head = { status: 'handled', displayStatus: 'Processing', deliveredAt: null, deliveryMethodId: 119, shipmentMethod: 'Click & collect', totalPrice: 120_000, itemCount: 1, returnStatus: null } as const;
+    const head = { status: 'handled', displayStatus: 'Handling', deliveredAt: null, deliveryMethodId: 119, shipmentMethod: 'Click & collect', totalPrice: 120_000, itemCount: 1, returnStatus: null } as const;
     const orders: MyOrderSummary[] = [
       { ...head, id: 'w-1', orderNumber: 'O2500200', createdAt: '2026-11-20T10:00:00.000Z' },
       { ...head, id: 's-1', orderNumber: 'O2500100', createdAt: '2026-11-10T10:00:00.000Z', storeName: 'Profil Optik Aarhus' },
