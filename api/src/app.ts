@@ -63,6 +63,8 @@ import { createLocalCompanyRegistry } from './ports/company-registry';
 import { RateLimitService } from './modules/rate-limits/service';
 import { accessLogRoutes } from './modules/access-log/routes';
 import { AccessLogService } from './modules/access-log/service';
+import { accountLinkRoutes } from './modules/account-links/routes';
+import { AccountLinkService } from './modules/account-links/service';
 
 export interface App {
   app: Express;
@@ -91,10 +93,12 @@ export function createApp(deps: AppDeps): App {
   const eidProvider = port(deps.eid, 'e-ID', () => createSimulatedEid({ clock, redirectUri: `${config.publicWebUrl}${EID_CALLBACK_PATH}`, allowHost: (hostname) => isAllowedDemoHost(hostname, config) }));
   // Personal data at rest: sealed under the data-key ring's current key; v1 values open with the legacy key.
   const dataKeys = fieldKeysOf(config);
-  const eid = new EidService(storage, clock, config, eidProvider, auth, createFieldCrypto(dataKeys, 'cpr'));
+  // After an e-ID login the account is linked to the store customer with its CPR (account-links, built below).
+  const eid = new EidService(storage, clock, config, eidProvider, auth, createFieldCrypto(dataKeys, 'cpr'), (accountId) => accountLinks.afterEidLogin(accountId));
   const customers = new CustomerService(storage, clock, createFieldCrypto(dataKeys, 'cpr'), cprIndexSecret(dataKeys));
   const prescriptions = new PrescriptionService(storage, clock, createFieldCrypto(dataKeys, 'prescription'), customers);
   const orders = new OrderService(storage, clock, catalogue, customers, prescriptions);
+  const accountLinks = new AccountLinkService({ storage, clock, config, mailer, customers, orders, prescriptions, accounts: account, stores: catalogue });
   const giftCards = new GiftCardService(storage, clock, config.secret);
   const payments = new PaymentService({ storage, coordination: deps.coordination, clock, config, mailer, sms, provider: deps.payments, orders, giftCards, customers, stores: catalogue });
   const requisitions = new RequisitionService(storage, clock, (decided) => company.requisitionDecided(decided));
@@ -120,7 +124,7 @@ export function createApp(deps: AppDeps): App {
     subscriptions: subscriptions.service,
   });
   const widget = new WidgetService(storage, clock, catalogue, categoryTree, orders, deps.widgetEventLog);
-  const myOrders = new MyOrdersService({ storage, coordination: deps.coordination, clock, catalogue, provider: deps.payments, mailer, sms, orders, giftCards, subscriptions: subscriptions.service, accounts: auth, customers });
+  const myOrders = new MyOrdersService({ storage, coordination: deps.coordination, clock, catalogue, provider: deps.payments, mailer, sms, orders, giftCards, subscriptions: subscriptions.service, accounts: auth, customers, linkedStoreOrders: accountLinks });
   const sync = new SyncService(storage, clock, { customers, prescriptions, orders, payments, requisitions, bookings, myOrders });
   const lifestyle = new LifestyleService({
     clock,
@@ -186,12 +190,13 @@ export function createApp(deps: AppDeps): App {
   app.use(cartRoutes({ config, auth, cart }));
   app.use(authRoutes({ config, auth, rateLimits }));
   app.use(accountFeatureRoutes({ config, auth, account, eid, rateLimits }));
-  app.use(staffRoutes({ config, auth, sync, customers, prescriptions, requisitions, orders, payments, bookings, myOrders, giftCards, rateLimits }));
+  app.use(staffRoutes({ config, auth, sync, customers, prescriptions, requisitions, orders, payments, bookings, myOrders, giftCards, rateLimits, accountLinks }));
   app.use(accessLogRoutes({ auth, accessLog: new AccessLogService(storage, clock), accounts: account, customers, stores: catalogue }));
   app.use(paymentRoutes({ config, payments, giftCards, rateLimits }));
   app.use(checkoutRoutes({ config, auth, checkout, giftCards, rateLimits }));
   app.use(subscriptions.routes);
   app.use(myOrdersRoutes({ config, auth, myOrders }));
+  app.use(accountLinkRoutes({ config, auth, links: accountLinks }));
   app.use(invoiceRoutes({ config, auth, invoices }));
   app.use(lifestyleRoutes({ config, auth, lifestyle, rateLimits }));
   app.use(friendsRoutes({ config, auth, friends }));

@@ -6,6 +6,7 @@ import { discountCodesCollection } from './modules/checkout/records';
 import { companyContractsCollection, companyRequisitionsCollection, eyeHealthDaysCollection } from './modules/company/records';
 import { customersCollection, customerStoreAccessCollection } from './modules/customers/records';
 import { accessLogCollection } from './modules/access-log/records';
+import { accountLinksCollection, accountLinkTokensCollection } from './modules/account-links/records';
 import { friendsMembersCollection } from './modules/friends/records';
 import { giftCardsCollection } from './modules/gift-cards/records';
 import { invoicesCollection, savedCardsCollection } from './modules/invoices/records';
@@ -70,6 +71,8 @@ export const C = {
   jobLeases: jobLeasesCollection,
   customerStoreAccess: customerStoreAccessCollection,
   accessLog: accessLogCollection,
+  accountLinks: accountLinksCollection,
+  accountLinkTokens: accountLinkTokensCollection,
 } as const;
 
 export const allCollections: readonly CollectionDef[] = Object.values(C);

@@ -102,6 +102,7 @@ function urlsFor(route: string, p: Params): string[] | undefined {
     '/min-konto/opgaver': ['/min-konto/opgaver'],
     '/min-konto/friends': ['/min-konto/friends'],
     '/min-konto/bestil-tid-til-synstest': ['/min-konto/bestil-tid-til-synstest'],
+    '/min-konto/butiksprofil': ['/min-konto/butiksprofil'],
     '/min-konto/ordrer': ['/min-konto/ordrer'],
     '/min-konto/ordrer/$orderId': [`/min-konto/ordrer/${p.orderId}`],
     '/min-konto/ordrer/$orderId/returnering': [`/min-konto/ordrer/${p.orderId}/returnering`],

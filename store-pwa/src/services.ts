@@ -141,7 +141,8 @@ export async function refreshCustomerRecords(customerId: string): Promise<boolea
       if (await db.prescriptions.get(p.id)) continue;
       await db.prescriptions.put({ id: p.id, customerId, kind: p.entry.kind, examDate: p.examDate, sealed: s, createdAt: p.createdAt, syncState: 'synced' });
     }
-    for (const o of orders.data.data) if (!(await db.orders.get(o.id))) await db.orders.put(toLocalOrder(o, customerId));
+    // The linked web account's orders are shown online on the customer page (linked-account.tsx), never kept as this store's.
+    for (const o of orders.data.data) if (o.createdBy === 'store' && !(await db.orders.get(o.id))) await db.orders.put(toLocalOrder(o, customerId));
   });
   return true;
 }

@@ -17,6 +17,8 @@ export const accessActionSchema = z.enum([
   'prescriptions.read',
   'prescription.create',
   'order.create',
+  /** The web orders of the shop account the customer is linked to (issue 17), read on the store app's customer page. */
+  'web-orders.read',
 ]);
 export type AccessAction = z.infer<typeof accessActionSchema>;
 
@@ -30,6 +32,7 @@ export const ACCESS_KIND: Readonly<Record<AccessAction, AccessKind>> = {
   'prescriptions.read': 'prescriptions',
   'prescription.create': 'prescriptions',
   'order.create': 'orders',
+  'web-orders.read': 'orders',
 };
 
 /** Danish names of the actions (the store app's access log). */
@@ -39,6 +42,7 @@ export const accessActionLabel: Readonly<Record<AccessAction, string>> = {
   'prescriptions.read': 'Så recepter',
   'prescription.create': 'Registrerede en recept',
   'order.create': 'Oprettede en ordre',
+  'web-orders.read': 'Så webordrer',
 };
 
 /** GET /api/staff/access-log?cursor= — the manager's own store's log, newest first, a page at a time. */

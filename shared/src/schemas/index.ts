@@ -31,3 +31,4 @@ export * from './company';
 export * from './limits';
 export * from './meta';
 export * from './access-log';
+export * from './account-link';

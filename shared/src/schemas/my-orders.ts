@@ -157,6 +157,8 @@ export const myOrderSummarySchema = z.object({
   itemCount: z.number().check(z.int()),
   /** The newest return's state, if any. */
   returnStatus: z.nullable(returnStatusSchema),
+  /** An order placed in a store for the store customer the account is linked to (issue 17): the store's name; absent for web orders. */
+  storeName: z.optional(z.string()),
 });
 export type MyOrderSummary = z.infer<typeof myOrderSummarySchema>;
 export const myOrderListResponseSchema = z.object({ data: z.array(myOrderSummarySchema) });

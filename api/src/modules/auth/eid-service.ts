@@ -50,6 +50,8 @@ export class EidService {
     readonly provider: EidProvider,
     private readonly auth: AuthService,
     private readonly cprCrypto: FieldCrypto,
+    /** Runs after every e-ID login or link, once the CPR is kept (account-links links the store customer with that CPR). */
+    private readonly afterLogin: (accountId: string) => Promise<void> = async () => {},
   ) {
     this.repo = new AuthRepository(storage);
   }
@@ -113,6 +115,7 @@ export class EidService {
     if (!sameText(claims.nonce, login.nonce)) throw eidFailure('problems');
     const account = await this.accountFor(claims, signedIn?.id ?? null);
     if (login.requestCpr && claims.cpr) await this.keepCpr(account.id, claims.cpr);
+    await this.afterLogin(account.id);
     return this.auth.completeLogin(account, 'eid');
   }
 

@@ -123,6 +123,8 @@ export interface MyOrdersDeps {
   accounts: Pick<AuthService, 'contact'>;
   /** The store customer a store order was placed for (their phone and e-mail). */
   customers: Pick<CustomerService, 'get'>;
+  /** The orders placed in stores for the store customer the account is linked to (account-links, issue 17). */
+  linkedStoreOrders?: { storeOrdersOf(accountId: string): Promise<Order[]> };
 }
 
 /** Who hears about an order: a web order's contact, else the store customer's or the account's details. */
@@ -152,12 +154,13 @@ export class MyOrdersService {
   private readonly subscriptions: MyOrdersDeps['subscriptions'];
   private readonly accounts: MyOrdersDeps['accounts'];
   private readonly customers: MyOrdersDeps['customers'];
+  private readonly linkedStoreOrders: MyOrdersDeps['linkedStoreOrders'];
   private readonly returns: ReturnRepository;
   private readonly notices: OrderNoticeRepository;
 
   constructor(deps: MyOrdersDeps) {
     ({ storage: this.storage, coordination: this.coordination, clock: this.clock, catalogue: this.catalogue, provider: this.provider, mailer: this.mailer, sms: this.sms } = deps);
-    ({ orders: this.orders, giftCards: this.giftCards, subscriptions: this.subscriptions, accounts: this.accounts, customers: this.customers } = deps);
+    ({ orders: this.orders, giftCards: this.giftCards, subscriptions: this.subscriptions, accounts: this.accounts, customers: this.customers, linkedStoreOrders: this.linkedStoreOrders } = deps);
     this.returns = new ReturnRepository(deps.storage);
     this.notices = new OrderNoticeRepository(deps.storage);
   }
@@ -179,17 +182,23 @@ export class MyOrdersService {
     return order;
   }
 
+  /** The account's orders and, when it is linked to a store customer, that customer's store orders (named by their store), newest first. */
   async list(customerId: string): Promise<MyOrderSummary[]> {
     const orders = await this.orders.listForCustomer(customerId);
     const returns = await this.returns.forCustomer(customerId);
-    return orders
+    const inStores = (await this.linkedStoreOrders?.storeOrdersOf(customerId)) ?? [];
+    const storeNames = new Map<string, string>();
+    for (const id of new Set(inStores.map((o) => o.storeId).filter((s): s is string => s !== null))) storeNames.set(id, (await this.catalogue.store(id))?.name ?? 'Profil Optik');
+    return [...orders, ...inStores]
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
       .map((o) => {
         const latest = returns.filter((r) => r.orderId === o.id).sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+        const storeName = o.customerId !== customerId ? storeNames.get(o.storeId ?? '') ?? 'Profil Optik' : undefined;
         return {
           ...orderHead(o),
           itemCount: o.lines.reduce((n, l) => n + l.quantity, 0),
           returnStatus: latest?.status ?? null,
+          ...(storeName ? { storeName } : {}),
         };
       });
   }

@@ -78,6 +78,11 @@ export class PrescriptionService {
     return (await this.repo.get(id))?.customerId === customerId;
   }
 
+  /** A store customer's prescriptions as the customer reads them on My Pages (account-links, with their consent; not staff access, so not logged). */
+  async ofCustomer(customerId: string): Promise<Prescription[]> {
+    return (await this.repo.forCustomer(customerId)).map((p) => this.toPublic(p));
+  }
+
   /**
    * A customer's prescriptions as staff read them: 404 for a customer of another store this store
    * has not opened (as for one that does not exist: nothing tells it exists); each read logged.

@@ -26,6 +26,7 @@ import type { PaymentService } from '../payments/service';
 import type { PrescriptionService } from '../prescriptions/service';
 import type { RequisitionService } from '../requisitions/service';
 import type { SyncService } from '../sync/service';
+import type { AccountLinkService } from '../account-links/service';
 
 /** Every /api/staff route (and the store app's /api/sync): store staff and managers only, each calling the service that owns the data. */
 export function staffRoutes(deps: {
@@ -41,6 +42,7 @@ export function staffRoutes(deps: {
   myOrders: MyOrdersService;
   giftCards: GiftCardService;
   rateLimits: RateLimitService;
+  accountLinks: Pick<AccountLinkService, 'webOrdersFor'>;
 }): Router {
   const r = Router();
   const staff = [requireCsrf(deps.config), requireRole(deps.auth, STAFF_ROLES)];
@@ -94,12 +96,13 @@ export function staffRoutes(deps: {
     res.json({ data: await deps.prescriptions.forCustomerAsStaff(customerId, currentUser(res)) });
   });
 
-  // Staff see only their own store's orders.
+  // Staff see only their own store's orders, and for their own store's customer the web orders of the linked account (logged; account-links).
   r.get('/api/staff/customers/:customerId/orders', requireRole(deps.auth, STAFF_ROLES), async (req, res) => {
     const { customerId } = parseOr400(z.object({ customerId: z.uuid('Ukendt kunde.') }), req.params);
-    const storeId = currentUser(res).storeId;
+    const user = currentUser(res);
     res.set('Cache-Control', 'no-store');
-    res.json({ data: storeId ? (await deps.orders.listForCustomerInStore(customerId, storeId)).map(hideGiftCardNumbers) : [] });
+    const orders = user.storeId ? [...(await deps.orders.listForCustomerInStore(customerId, user.storeId)), ...(await deps.accountLinks.webOrdersFor(customerId, user))] : [];
+    res.json({ data: orders.map(hideGiftCardNumbers) });
   });
 
   // A store or the returns desk received the parcel: the return is confirmed and refunded (my-orders); only by the receiving store.

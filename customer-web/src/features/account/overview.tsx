@@ -1,6 +1,8 @@
 import { api } from '../../api';
 import { AccountPage } from './account-page';
 import { DataAccessSection } from './data-access/data-access-section';
+import { StoreLinkSection } from './store-link/store-link-section';
+import { authClient } from './auth/auth-client';
 import { at } from './messages';
 
 const CARDS: [string, string, string][] = [
@@ -29,6 +31,7 @@ export function AccountOverview() {
               </li>
             ))}
           </ul>
+          <StoreLinkSection api={api} eid={authClient} />
           <DataAccessSection api={api} />
         </>
       )}

@@ -44,6 +44,7 @@ const logout = createRoute({ getParentRoute: () => account, path: 'log-ud', comp
 const register = createRoute({ getParentRoute: () => account, path: 'registrere', component: lazyRouteComponent(() => import('./auth/register-page'), 'RegisterRoute') });
 const forgotPassword = createRoute({ getParentRoute: () => account, path: 'glemt-løsen', component: lazyRouteComponent(() => import('./auth/forgot-password-page'), 'ForgotPasswordRoute') });
 const details = createRoute({ getParentRoute: () => account, path: 'opgaver', component: lazyRouteComponent(() => import('./auth/details-page'), 'AccountDetailsRoute') });
+const storeLink = createRoute({ getParentRoute: () => account, path: 'butiksprofil', component: lazyRouteComponent(() => import('./store-link/confirm-page'), 'StoreLinkConfirmRoute') });
 const bookings = createRoute({ getParentRoute: () => account, path: 'bestil-tid-til-synstest', component: lazyRouteComponent(() => import('./bookings/bookings-page'), 'AccountBookingsPage') });
 const cancel = createRoute({ getParentRoute: () => rootRoute, path: '/fortrodmig' });
 const cancelPage = createRoute({ getParentRoute: () => cancel, path: '/', component: lazyRouteComponent(() => import('./lifestyle/cancel-page'), 'CancelPage') });
@@ -68,6 +69,7 @@ export const accountRoutes = [
     forgotPassword,
     details,
     bookings,
+    storeLink,
   ]),
   cancel.addChildren([cancelPage, cancelConfirmation]),
   giftCard,

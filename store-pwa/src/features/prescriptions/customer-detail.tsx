@@ -11,6 +11,7 @@ import { sessionAtom } from '../../session';
 import { PrescriptionForm } from './prescription-form';
 import { OrderForm } from '../orders/order-form';
 import { OrderList } from '../orders/order-list';
+import { LinkedAccount } from '../customers/linked-account';
 
 type Entry = PrescriptionCreate['entry'];
 
@@ -127,6 +128,7 @@ export function CustomerDetail({ customerId }: { customerId: string }) {
         </button>
       </div>
       {orders && orders.length > 0 && <OrderList customer={customer} orders={orders} />}
+      <LinkedAccount customerId={customerId} />
       {prescriptions && prescriptions.length === 0 && <p>{t.prescriptions.none}</p>}
       <ul className="customer-list">
         {prescriptions?.map(({ row, entry }) => {

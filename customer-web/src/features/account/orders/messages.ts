@@ -11,6 +11,8 @@ export const om = {
   caption: 'Dine ordrer, nyeste først',
   col: { number: 'Ordre', date: 'Bestilt', status: 'Status', shipment: 'Levering', total: 'Beløb', item: 'Vare', quantity: 'Antal', unitPrice: 'Pris pr. stk.', amount: 'Beløb', lineStatus: 'Status', withdrawal: 'Fortrydelsesret' },
   items: (n: number) => `${n} ${n === 1 ? 'vare' : 'varer'}`,
+  /** A store order of the store customer the account is linked to (issue 17). */
+  inStore: (storeName: string) => `Købt i ${storeName}`,
   orderTitle: (number: string) => `Ordre ${number}`,
   orderFallbackTitle: 'Ordre',
   notFound: 'Ordren blev ikke fundet. Den findes ikke, eller den hører til en anden konto.',

@@ -42,8 +42,9 @@ export function OrderList({ api }: { api: OrdersApi }) {
         {list.map((o) => (
           <tr key={o.id}>
             <th scope="row">
-              <a href={orderHref(o.id)}>{o.orderNumber}</a>
-              <span className="line-note">{om.items(o.itemCount)}</span>
+              {/* A store order of the linked store customer has no web order page (returned in the store). */}
+              {o.storeName ? o.orderNumber : <a href={orderHref(o.id)}>{o.orderNumber}</a>}
+              <span className="line-note">{o.storeName ? om.inStore(o.storeName) : om.items(o.itemCount)}</span>
             </th>
             <td data-label={om.col.date}>{formatCopenhagenDate(o.createdAt)}</td>
             <td data-label={om.col.status}>

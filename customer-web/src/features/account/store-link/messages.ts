@@ -1,0 +1,46 @@
+import { accountLinkMessages, formatCopenhagenDate, formatCopenhagenDateTime } from '@optik/shared';
+
+/** Danish texts of My Pages' store-customer profile (linked accounts, issue 17). */
+export const sl = {
+  title: 'Din butikskunde-profil',
+  linked: accountLinkMessages.linked,
+  linkedDetails: (storeName: string | null, customerNumber: string, linkedAt: string) =>
+    `${storeName ? `Oprettet i ${storeName}, ` : ''}kundenummer ${customerNumber}. Knyttet ${formatCopenhagenDate(linkedAt)}.`,
+  linkedWhat: 'Dine ordrer fra butikken står under Ordrer, og butikken kan se dine webordrer.',
+  viaCpr: 'Vi fandt profilen ud fra CPR-nummeret fra dit MitID-login.',
+  viaLink: 'Du bekræftede linket, som butikken sendte dig.',
+  notLinked: 'Har du købt briller eller linser i en af vores butikker, kan du knytte din kundeprofil fra butikken til kontoen. Så ser du også dine ordrer fra butikken her.',
+  howToLink: 'Log ind med MitID, så finder vi profilen ud fra dit CPR-nummer – eller bed butikken sende dig et link på e-mail.',
+  eidButton: 'Find min profil med MitID',
+  canLinkByCpr: 'Vi har fundet en butikskunde-profil med CPR-nummeret fra dit MitID-login.',
+  linkByCpr: 'Knyt profilen til kontoen',
+  consent: 'Vis mine brilleoplysninger fra butikken',
+  consentHint: 'Dine recepter fra butikken vises kun her, hvis du slår det til. Du kan slå det fra igen når som helst.',
+  consentOn: 'Dine brilleoplysninger fra butikken vises nu.',
+  consentOff: 'Dine brilleoplysninger fra butikken vises ikke længere.',
+  unlink: 'Fjern tilknytningen',
+  unlinkConfirm: 'Fjern tilknytningen til butikskunde-profilen? Ordrer og recepter fra butikken vises så ikke længere her, og butikken kan ikke se dine webordrer.',
+  unlinkYes: 'Ja, fjern den',
+  unlinkNo: 'Fortryd',
+  unlinked: 'Tilknytningen er fjernet.',
+  loading: 'Henter din butikskunde-profil …',
+  saving: 'Gemmer …',
+  prescriptionsTitle: 'Brilleoplysninger fra butikken',
+  prescriptionsLoading: 'Henter dine brilleoplysninger …',
+  prescriptionsNone: 'Butikken har ingen recepter på dig.',
+  glasses: 'Briller',
+  lenses: 'Kontaktlinser',
+  examined: (date: string) => `Synsprøve ${formatCopenhagenDate(date)}`,
+  // The confirmation page (/min-konto/butiksprofil, the link from the store's e-mail).
+  confirmTitle: 'Knyt din butikskunde-profil',
+  confirmDescription: 'Knyt din kundeprofil fra butikken til din webkonto.',
+  noToken: 'Linket mangler en del. Åbn linket fra e-mailen igen – eller bed butikken sende et nyt.',
+  checkingLink: 'Tjekker linket …',
+  confirmIntro: (storeName: string | null) =>
+    `${storeName ?? 'Butikken'} har sendt dig et link, så din kundeprofil i butikken kan knyttes til den konto, du er logget ind med nu.`,
+  confirmWhat: 'Så ser du dine ordrer fra butikken under Ordrer, og butikken kan se dine webordrer. Du kan fjerne tilknytningen igen under Min konto.',
+  expires: (at: string) => `Linket virker til ${formatCopenhagenDateTime(at)}.`,
+  confirmButton: 'Knyt profilen til min konto',
+  toOrders: 'Se dine ordrer',
+  toMyPages: 'Til Min konto',
+} as const;
