@@ -91,7 +91,7 @@ export function createApp(deps: AppDeps): App {
   // Personal data at rest: sealed under the data-key ring's current key; v1 values open with the legacy key.
   const dataKeys = fieldKeysOf(config);
   const eid = new EidService(storage, clock, config, eidProvider, auth, createFieldCrypto(dataKeys, 'cpr'));
-  const customers = new CustomerService(storage, clock, createFieldCrypto(dataKeys, 'cpr'), cprIndexSecret(dataKeys));
+  const customers = new CustomerService(storage, clock, createFieldCrypto(dataKeys, 'cpr'), cprIndexSecret(dataKeys), createFieldCrypto(dataKeys, 'customer-personal'));
   const prescriptions = new PrescriptionService(storage, clock, createFieldCrypto(dataKeys, 'prescription'), customers);
   const orders = new OrderService(storage, clock, catalogue, customers, prescriptions);
   const giftCards = new GiftCardService(storage, clock, config.secret);

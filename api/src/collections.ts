@@ -4,7 +4,7 @@ import { cartsCollection } from './modules/cart/records';
 import { articlesCollection, pagesCollection, storesCollection } from './modules/catalogue/records';
 import { discountCodesCollection } from './modules/checkout/records';
 import { companyContractsCollection, companyRequisitionsCollection, eyeHealthDaysCollection } from './modules/company/records';
-import { customersCollection, customerStoreAccessCollection } from './modules/customers/records';
+import { customerConflictsCollection, customersCollection, customerStoreAccessCollection } from './modules/customers/records';
 import { accessLogCollection } from './modules/access-log/records';
 import { friendsMembersCollection } from './modules/friends/records';
 import { giftCardsCollection } from './modules/gift-cards/records';
@@ -69,6 +69,7 @@ export const C = {
   jobLeases: jobLeasesCollection,
   customerStoreAccess: customerStoreAccessCollection,
   accessLog: accessLogCollection,
+  customerConflicts: customerConflictsCollection,
 } as const;
 
 export const allCollections: readonly CollectionDef[] = Object.values(C);

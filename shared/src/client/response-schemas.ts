@@ -12,6 +12,7 @@ import {
   checkoutQuoteResponseSchema,
   collectionPointsResponseSchema,
   contentPageResponseSchema,
+  customerConflictSchema,
   customerSchema,
   deliveryOptionsResponseSchema,
   getUserResponseSchema,
@@ -53,7 +54,8 @@ export const responseSchemas = {
   session: sessionResponseSchema,
   success: z.object({ success: z.literal(true) }),
   sync: syncResponseSchema,
-  customerList: z.object({ data: z.array(customerSchema) }),
+  /** The device copy (`recent`) also brings the staff member's overwritten edits (docs/decisions/010). */
+  customerList: z.object({ data: z.array(customerSchema), conflicts: z.optional(z.array(customerConflictSchema)) }),
   orderList: orderListResponseSchema,
   prescriptionList: z.object({ data: z.array(prescriptionSchema) }),
   requisitionList: requisitionListResponseSchema,
