@@ -65,7 +65,7 @@ export const t = {
     discard: 'Kassér',
     confirmDiscard: 'Ja, kassér ændringen',
     waitingFor: 'Venter på en afvist ændring',
-    types: { 'customer.create': 'Ny kunde', 'prescription.create': 'Ny recept', 'order.create': 'Ny ordre', 'paymentRequest.send': 'Betalingslink', 'requisition.decide': 'Rekvisition' } as Record<string, string>,
+    types: { 'customer.create': 'Ny kunde', 'customer.update': 'Kundeændring', 'prescription.create': 'Ny recept', 'order.create': 'Ny ordre', 'paymentRequest.send': 'Betalingslink', 'requisition.decide': 'Rekvisition' } as Record<string, string>,
   },
   prescriptions: {
     open: 'Recepter',

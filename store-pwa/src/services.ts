@@ -4,6 +4,7 @@ import { StoreDb, type LocalCustomer, type LocalOrder } from './db/db';
 import { openVault } from './db/vault';
 import { createSyncEngine, type SyncEngine } from './sync/engine';
 import { startSyncLoop } from './sync/loop';
+import { mergeRefreshed, storeConflicts } from './features/customers/customer-edits';
 
 export const db = new StoreDb();
 
@@ -73,16 +74,19 @@ export function refreshDeviceCopy(): Promise<void> {
 const since = async (key: string) => (await db.meta.get(key))?.value as string | undefined;
 const newest = (rows: { updatedAt?: string; createdAt: string }[]) => rows.reduce((m, r) => ((r.updatedAt ?? r.createdAt) > m ? (r.updatedAt ?? r.createdAt) : m), '');
 
-/** Only this store's recent customers come down (never the whole customer base); local unsynced edits win. */
+/**
+ * Only this store's recent customers come down (never the whole customer base); local unsynced
+ * edits win, field by field. The signed-in staff member's overwritten edits come with them (decision 010).
+ */
 export async function refreshCustomers(): Promise<boolean> {
   const r = await api.recentCustomers(await since(CUSTOMERS_SINCE_KEY));
   if (!r.ok) return false;
-  await db.transaction('rw', [db.customers, db.meta], async () => {
+  await db.transaction('rw', [db.customers, db.customerConflicts, db.meta], async () => {
     for (const c of r.data.data) {
-      const local = await db.customers.get(c.id);
-      if (local && local.syncState !== 'synced') continue;
-      await db.customers.put(toLocalCustomer(c));
+      const merged = mergeRefreshed(await db.customers.get(c.id), toLocalCustomer(c));
+      if (merged) await db.customers.put(merged);
     }
+    await storeConflicts(db, r.data.conflicts ?? []);
     if (r.data.data.length) await db.meta.put({ key: CUSTOMERS_SINCE_KEY, value: newest(r.data.data) });
   });
   return true;

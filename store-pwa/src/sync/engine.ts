@@ -6,6 +6,7 @@ const MAX_PAGE = 200;
 import type { SyncCommandEnvelope, SyncResult } from '@optik/shared';
 import type { EntityRef, LocalOrder, LocalRequisition, OutboxRow, StoreDb, SyncLogRow } from '../db/db';
 import type { Vault } from '../db/vault';
+import { acknowledgeCustomerEdit, undoCustomerEdit } from '../features/customers/customer-edits';
 
 export interface SyncEngineDeps {
   db: StoreDb;
@@ -174,6 +175,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       // Applied: the server's record (who decided, when) replaces the device's.
       const decided = result && typeof result === 'object' && 'status' in result ? (result as Partial<LocalRequisition>) : {};
       await db.requisitions.update(row.entity.id, { ...decided, syncState: syncState === 'synced' ? null : syncState });
+    } else if (row.entity.table === 'customers' && row.type === 'customer.update') {
+      await acknowledgeCustomerEdit(db, row, syncState, result);
     } else if (row.entity.table === 'customers') {
       await db.customers.update(row.entity.id, server.customerNumber ? { syncState, customerNumber: server.customerNumber } : { syncState });
     } else if (row.entity.table === 'orders') {
@@ -229,15 +232,18 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       for (const r of all) if (r.dependsOn.some((d) => gone.has(d))) gone.add(r.id);
       for (const r of all.filter((x) => gone.has(x.id))) {
         await db.outbox.update(r.seq!, { status: 'discarded' });
-        if (r.entity) await undoLocal(r.entity);
+        if (r.entity) await undoLocal(r.entity, r);
         await log({ commandId: r.id, kind: 'discarded', message: `${describe(r)} kasseret` });
       }
     });
   }
 
   /** A discarded change leaves nothing on the device: a created record goes, a decision is undone. */
-  async function undoLocal(entity: EntityRef) {
-    if (entity.table === 'requisitions') {
+  async function undoLocal(entity: EntityRef, row: OutboxRow) {
+    if (row.type === 'customer.update') {
+      // An edit of a customer the server has: its fields go back, the customer stays.
+      await undoCustomerEdit(db, row);
+    } else if (entity.table === 'requisitions') {
       await db.requisitions.update(entity.id, { status: 'pending', note: null, decidedBy: null, decidedAt: null, syncState: null });
     } else {
       await db.table(entity.table).delete(entity.id);
@@ -259,7 +265,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
 }
 export type SyncEngine = ReturnType<typeof createSyncEngine>;
 
-const LABELS: Record<string, string> = { 'customer.create': 'Ny kunde', 'prescription.create': 'Ny recept', 'order.create': 'Ny ordre', 'paymentRequest.send': 'Betalingslink', 'requisition.decide': 'Rekvisition' };
+const LABELS: Record<string, string> = { 'customer.create': 'Ny kunde', 'customer.update': 'Kundeændring', 'prescription.create': 'Ny recept', 'order.create': 'Ny ordre', 'paymentRequest.send': 'Betalingslink', 'requisition.decide': 'Rekvisition' };
 function describe(row: OutboxRow): string {
   return LABELS[row.type] ?? row.type;
 }

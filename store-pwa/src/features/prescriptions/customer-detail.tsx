@@ -11,6 +11,7 @@ import { sessionAtom } from '../../session';
 import { PrescriptionForm } from './prescription-form';
 import { OrderForm } from '../orders/order-form';
 import { OrderList } from '../orders/order-list';
+import { CustomerEdit } from '../customers/customer-edit';
 
 type Entry = PrescriptionCreate['entry'];
 
@@ -115,6 +116,7 @@ export function CustomerDetail({ customerId }: { customerId: string }) {
           {notice}
         </p>
       )}
+      <CustomerEdit customer={customer} />
       <div className="actions">
         <button type="button" onClick={() => setAdding('glasses')}>
           {t.prescriptions.addGlasses}
