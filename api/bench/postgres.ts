@@ -62,7 +62,7 @@ export async function postgresStore(lowdb?: WriteTimes): Promise<void> {
     // What is filled is what the service stores: one of each checked against the schemas.
     orderSchema.parse(benchOrder(0));
     customerRecordSchema.parse(makeCustomer(0));
-    const customers = new CustomerService(storage, systemClock, createFieldCrypto(DATA_KEY, 'cpr'), DATA_KEY);
+    const customers = new CustomerService(storage, systemClock, createFieldCrypto(DATA_KEY, 'cpr'), DATA_KEY, createFieldCrypto(DATA_KEY, 'customer-personal'));
     const orderRepo = new OrderRepository(storage);
     const rows: Record<string, Record<string, string>> = {};
     const at = new Map<number, { p95: number; cpr: number; list: number }>();

@@ -95,7 +95,7 @@ export function createApp(deps: AppDeps): App {
   const dataKeys = fieldKeysOf(config);
   // After an e-ID login the account is linked to the store customer with its CPR (account-links, built below).
   const eid = new EidService(storage, clock, config, eidProvider, auth, createFieldCrypto(dataKeys, 'cpr'), (accountId) => accountLinks.afterEidLogin(accountId));
-  const customers = new CustomerService(storage, clock, createFieldCrypto(dataKeys, 'cpr'), cprIndexSecret(dataKeys));
+  const customers = new CustomerService(storage, clock, createFieldCrypto(dataKeys, 'cpr'), cprIndexSecret(dataKeys), createFieldCrypto(dataKeys, 'customer-personal'));
   const prescriptions = new PrescriptionService(storage, clock, createFieldCrypto(dataKeys, 'prescription'), customers);
   const orders = new OrderService(storage, clock, catalogue, customers, prescriptions);
   const accountLinks = new AccountLinkService({ storage, clock, config, mailer, customers, orders, prescriptions, accounts: account, stores: catalogue });

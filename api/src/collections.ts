@@ -4,7 +4,7 @@ import { cartsCollection } from './modules/cart/records';
 import { articlesCollection, pagesCollection, storesCollection } from './modules/catalogue/records';
 import { discountCodesCollection } from './modules/checkout/records';
 import { companyContractsCollection, companyRequisitionsCollection, eyeHealthDaysCollection } from './modules/company/records';
-import { customersCollection, customerStoreAccessCollection } from './modules/customers/records';
+import { customerConflictsCollection, customersCollection, customerStoreAccessCollection } from './modules/customers/records';
 import { accessLogCollection } from './modules/access-log/records';
 import { accountLinksCollection, accountLinkTokensCollection } from './modules/account-links/records';
 import { friendsMembersCollection } from './modules/friends/records';
@@ -73,6 +73,7 @@ export const C = {
   accessLog: accessLogCollection,
   accountLinks: accountLinksCollection,
   accountLinkTokens: accountLinkTokensCollection,
+  customerConflicts: customerConflictsCollection,
 } as const;
 
 export const allCollections: readonly CollectionDef[] = Object.values(C);

@@ -69,6 +69,7 @@ export const t = {
     waitingFor: 'Venter på en afvist ændring',
     types: {
       'customer.create': 'Ny kunde',
+      'customer.update': 'Kundeændring',
       'prescription.create': 'Ny recept',
       'order.create': 'Ny ordre',
       'paymentRequest.send': 'Betalingslink',

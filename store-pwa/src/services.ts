@@ -5,6 +5,7 @@ import { openVault } from './db/vault';
 import { cprIndexer } from './features/device/cpr-index';
 import { createSyncEngine, fromServerReturn, serverCounterFields, type SyncEngine } from './sync/engine';
 import { startSyncLoop, type LoopRun } from './sync/loop';
+import { mergeRefreshed, storeConflicts } from './features/customers/customer-edits';
 
 export const db = new StoreDb();
 
@@ -79,8 +80,9 @@ const newest = (rows: { updatedAt?: string; createdAt: string }[]) => rows.reduc
 
 /**
  * Only this store's recent customers come down (never the whole customer base); local unsynced
- * edits win. Each comes with its full CPR, which is turned into the device's blind index here and
- * dropped: only the masked CPR and the index are stored (decision 009).
+ * edits win, field by field. Each comes with its full CPR, which is turned into the device's blind
+ * index here and dropped: only the masked CPR and the index are stored (decision 009). The
+ * signed-in staff member's overwritten edits come with them (decision 011).
  */
 export async function refreshCustomers(): Promise<boolean> {
   const r = await api.recentCustomers(await since(CUSTOMERS_SINCE_KEY));
@@ -88,12 +90,12 @@ export async function refreshCustomers(): Promise<boolean> {
   const indexOf = await cprIndexer(db);
   // Computed before the transaction: IndexedDB transactions end at an await on anything else.
   const rows = await Promise.all(r.data.data.map(async (c) => toLocalCustomer(c, await indexOf(c.cprForIndex))));
-  await db.transaction('rw', [db.customers, db.meta], async () => {
+  await db.transaction('rw', [db.customers, db.customerConflicts, db.meta], async () => {
     for (const c of rows) {
-      const local = await db.customers.get(c.id);
-      if (local && local.syncState !== 'synced') continue;
-      await db.customers.put(c);
+      const merged = mergeRefreshed(await db.customers.get(c.id), c);
+      if (merged) await db.customers.put(merged);
     }
+    await storeConflicts(db, r.data.conflicts ?? []);
     if (r.data.data.length) await db.meta.put({ key: CUSTOMERS_SINCE_KEY, value: newest(r.data.data) });
   });
   return true;

@@ -58,13 +58,14 @@ async function customerWithPrescription(t: TestApp, cpr: string): Promise<{ cust
   const commands = [
     { id: randomUUID(), type: 'customer.create', createdAt: '2026-11-22T09:00:00.000Z', payload: { customerId, zip: '8000', city: 'Aarhus C', firstName: 'Mette', lastName: 'Jensen', phone: '20304050', street: 'Søndergade 1', cpr } },
     { id: randomUUID(), type: 'prescription.create', createdAt: '2026-11-22T09:01:00.000Z', payload: { prescriptionId, customerId, examDate: '2026-10-01', confirmedNotOlderThanYear: true, entry: { kind: 'glasses', glasses } } },
+    { id: randomUUID(), type: 'customer.update', createdAt: '2026-11-22T09:02:00.000Z', payload: { customerId, changes: { notes: { value: 'Tørre øjne', base: null } } } },
   ];
   const res = await s.post('/api/sync', { commands }).expect(200);
-  expect(res.body.results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied']);
+  expect(res.body.results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied', 'applied']);
   return { customerId, prescriptionId };
 }
 
-const byCollection = (counts: RotateCount[]) => Object.fromEntries(counts.map((c) => [c.collection, { resealed: c.resealed, reindexed: c.reindexed }]));
+const byCollection = (counts: RotateCount[]) => Object.fromEntries(counts.map((c) => [`${c.collection}.${c.field}`, { resealed: c.resealed, reindexed: c.reindexed }]));
 
 /**
  * Data sealed three ways (v1 with the legacy secret, v2 under A, v2 under B), rotated to B:
@@ -89,15 +90,19 @@ async function rotationScenario(storage: Storage) {
 
   const keysBwithA = fieldKeysOf({ secret: LEGACY, dataKeys: underBwithA.dataKeys! });
   expect(byCollection(await rotateKeys({ storage, keys: keysBwithA, batchSize: 2 }))).toEqual({
-    customers: { resealed: 2, reindexed: 2 },
-    accountProfiles: { resealed: 1, reindexed: 0 },
-    prescriptions: { resealed: 2, reindexed: 0 },
+    'customers.cprSealed': { resealed: 2, reindexed: 2 },
+    'accountProfiles.cprSealed': { resealed: 1, reindexed: 0 },
+    'prescriptions.sealed': { resealed: 2, reindexed: 0 },
+    'customers.notesSealed': { resealed: 2, reindexed: 0 },
+    'customerConflicts.sealed': { resealed: 0, reindexed: 0 },
   });
   // Idempotent: nothing left to do.
   expect(byCollection(await rotateKeys({ storage, keys: keysBwithA }))).toEqual({
-    customers: { resealed: 0, reindexed: 0 },
-    accountProfiles: { resealed: 0, reindexed: 0 },
-    prescriptions: { resealed: 0, reindexed: 0 },
+    'customers.cprSealed': { resealed: 0, reindexed: 0 },
+    'accountProfiles.cprSealed': { resealed: 0, reindexed: 0 },
+    'prescriptions.sealed': { resealed: 0, reindexed: 0 },
+    'customers.notesSealed': { resealed: 0, reindexed: 0 },
+    'customerConflicts.sealed': { resealed: 0, reindexed: 0 },
   });
 
   // B alone: every value opens, every customer is found by exact CPR, prescriptions and the profile open.
@@ -108,6 +113,7 @@ async function rotationScenario(storage: Storage) {
     const found = await onlyB.services.customers.search(cpr, null);
     expect(found.map((c) => c.id)).toEqual([ids.customerId]);
     expect(found[0]!.cpr!.slice(0, 6)).toBe(cpr.slice(0, 6));
+    expect(found[0]!.notes).toBe('Tørre øjne');
     const rx = (await storage.collection(C.prescriptions).get(ids.prescriptionId))!;
     expect(rx.sealed.startsWith(`v2.${idB}.`)).toBe(true);
     expect(JSON.parse(createFieldCrypto(keysB, 'prescription').decrypt(rx.sealed, rx.id)).glasses.rightAxis).toBe(90);

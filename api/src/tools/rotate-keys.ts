@@ -50,6 +50,8 @@ export const SEALED_FIELDS: readonly SealedField[] = [
   { collection: C.customers, field: 'cprSealed', purpose: 'cpr', cprIndexField: 'cprIndex' },
   { collection: C.accountProfiles, field: 'cprSealed', purpose: 'cpr' },
   { collection: C.prescriptions, field: 'sealed', purpose: 'prescription' },
+  { collection: C.customers, field: 'notesSealed', purpose: 'customer-personal' },
+  { collection: C.customerConflicts, field: 'sealed', purpose: 'customer-personal' },
 ];
 
 export interface RotateCount {

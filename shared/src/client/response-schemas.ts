@@ -12,6 +12,7 @@ import {
   checkoutQuoteResponseSchema,
   collectionPointsResponseSchema,
   contentPageResponseSchema,
+  customerConflictSchema,
   customerSchema,
   deviceCustomerListResponseSchema,
   deliveryOptionsResponseSchema,
@@ -57,7 +58,8 @@ export const responseSchemas = {
   success: z.object({ success: z.literal(true) }),
   sync: syncResponseSchema,
   customerList: z.object({ data: z.array(customerSchema) }),
-  deviceCustomerList: deviceCustomerListResponseSchema,
+  /** The device copy (`recent`): full CPRs for the device's blind index (decision 009) and the staff member's overwritten edits (decision 011). */
+  deviceCustomerList: z.extend(deviceCustomerListResponseSchema, { conflicts: z.optional(z.array(customerConflictSchema)) }),
   orderList: orderListResponseSchema,
   prescriptionList: z.object({ data: z.array(prescriptionSchema) }),
   requisitionList: requisitionListResponseSchema,

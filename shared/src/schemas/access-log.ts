@@ -13,6 +13,8 @@ export const accessActionSchema = z.enum([
   'customer.lookup',
   /** Created in the store (customer.create through the outbox). */
   'customer.create',
+  /** Address, phone, e-mail or notes changed (customer.update through the outbox). */
+  'customer.update',
   /** The customer's prescriptions read (the store app's customer page). */
   'prescriptions.read',
   'prescription.create',
@@ -29,6 +31,7 @@ export type AccessKind = z.infer<typeof accessKindSchema>;
 export const ACCESS_KIND: Readonly<Record<AccessAction, AccessKind>> = {
   'customer.lookup': 'personal-data',
   'customer.create': 'personal-data',
+  'customer.update': 'personal-data',
   'prescriptions.read': 'prescriptions',
   'prescription.create': 'prescriptions',
   'order.create': 'orders',
@@ -39,6 +42,7 @@ export const ACCESS_KIND: Readonly<Record<AccessAction, AccessKind>> = {
 export const accessActionLabel: Readonly<Record<AccessAction, string>> = {
   'customer.lookup': 'Slog kunden op',
   'customer.create': 'Oprettede kunden',
+  'customer.update': 'Ændrede kundens oplysninger',
   'prescriptions.read': 'Så recepter',
   'prescription.create': 'Registrerede en recept',
   'order.create': 'Oprettede en ordre',

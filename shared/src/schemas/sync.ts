@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import './zod-locale';
 import { apiErrorSchema } from './api-error';
 import { maxChars, maxItems } from './common';
-import { customerCreateRequestSchema } from './customer';
+import { customerCreateRequestSchema, customerUpdateSchema } from './customer';
 import { LIST_MAX, TEXT_MAX } from './limits';
 import { returnRequestSchema } from './my-orders';
 import { orderCreateSchema, orderLifecycleSchema } from './order';
@@ -49,6 +49,7 @@ export const returnConfirmCommandSchema = z.object({ returnId: z.uuid() });
 /** Payloads per command type. Ids of records created offline are client-generated UUIDs. */
 export const syncPayloadSchemas = {
   'customer.create': z.extend(customerCreateRequestSchema, { customerId: z.uuid() }),
+  'customer.update': customerUpdateSchema,
   'prescription.create': prescriptionCreateSchema,
   'order.create': orderCreateSchema,
   'paymentRequest.send': paymentRequestSendSchema,

@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { Article, Booking, Customer, Order, PaymentChannel, Requisition, SyncResult } from '@optik/shared';
+import type { Article, Booking, Customer, CustomerEditField, Order, PaymentChannel, Requisition, SyncResult } from '@optik/shared';
 
 /** Sensitive data sealed with the device key (vault.ts): AES-GCM, fresh 96-bit IV, base64 fields. */
 export interface Sealed {
@@ -16,6 +16,12 @@ export type LocalCustomer = Omit<Customer, 'customerNumber' | 'cpr'> & {
   cprMasked: string | null;
   /** Keyed blind index of the full CPR (HMAC with a device-held key): finds a customer by exact CPR offline, never the CPR in clear. */
   cprIndex?: string | null;
+  /**
+   * Fields changed here that the server has not confirmed yet (customer.update, decision 010): the
+   * value the server is known to have (`base`). A refreshed copy leaves these fields as the device
+   * has them; a discarded change puts `base` back.
+   */
+  localEdits?: Partial<Record<CustomerEditField, { base: string | null }>>;
   syncState: SyncState;
 };
 

@@ -7,6 +7,7 @@ import { replayCounterCommands, type OrderReturn, type OrderStatusCommand, type 
 import type { LocalBooking, LocalOrder, LocalRequisition, LocalReturn, OutboxRow, StoreDb, SyncLogRow } from '../db/db';
 import { t } from '../messages';
 import type { Vault } from '../db/vault';
+import { acknowledgeCustomerEdit, undoCustomerEdit } from '../features/customers/customer-edits';
 
 export interface SyncEngineDeps {
   db: StoreDb;
@@ -175,6 +176,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       // Applied: the server's record (who decided, when) replaces the device's.
       const decided = result && typeof result === 'object' && 'status' in result ? (result as Partial<LocalRequisition>) : {};
       await db.requisitions.update(row.entity.id, { ...decided, syncState: syncState === 'synced' ? null : syncState });
+    } else if (row.entity.table === 'customers' && row.type === 'customer.update') {
+      await acknowledgeCustomerEdit(db, row, syncState, result);
     } else if (row.entity.table === 'bookings') {
       // Applied: the server's counter fields are the new baseline; a rejection keeps what staff did, marked failed.
       if (syncState === 'failed') await db.bookings.update(row.entity.id, { syncState });
@@ -249,7 +252,10 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   async function undoLocal(row: OutboxRow) {
     const entity = row.entity;
     if (!entity) return;
-    if (row.type === 'order.status') {
+    if (row.type === 'customer.update') {
+      // An edit of a customer the server has: its fields go back, the customer stays.
+      await undoCustomerEdit(db, row);
+    } else if (row.type === 'order.status') {
       // Back to the state the device showed before the step (the command carries it).
       const { from } = row.payload as Partial<OrderStatusCommand>;
       await db.orders.update(entity.id, { status: from, syncState: (await stateLeft(entity.id)) ?? 'synced' });

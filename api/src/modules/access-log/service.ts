@@ -14,7 +14,7 @@ export const ACCESS_LOG_PAGE = 50;
 /** How many of a customer's most recent accesses My Pages shows. */
 export const DATA_ACCESS_MAX = 200;
 
-const WRITES: ReadonlySet<AccessAction> = new Set(['customer.create', 'prescription.create', 'order.create']);
+const WRITES: ReadonlySet<AccessAction> = new Set(['customer.create', 'customer.update', 'prescription.create', 'order.create']);
 
 /** What the views need of the customers module: names and numbers by id, the customer an account is. */
 export interface AccessLogCustomers {

@@ -1,15 +1,23 @@
 import { z } from 'zod';
 import { z as zm } from 'zod/mini';
-import { customerSchema, normalizeEmail, normalizePhone } from '@optik/shared';
+import { CUSTOMER_EDIT_FIELDS, customerSchema, normalizeEmail, normalizePhone } from '@optik/shared';
 import { defineCollection } from '../../storage/port';
+
+/** Who last set a field through customer.update (docs/decisions/011): told when a later change overwrites it unseen. */
+const fieldEditSchema = z.object({ by: z.string(), commandId: z.string(), at: z.string() });
+export type FieldEdit = z.infer<typeof fieldEditSchema>;
 
 /**
  * A customer as stored: the CPR only encrypted (`cprSealed`, AES-GCM) plus a keyed hash
  * (`cprIndex`, HMAC) so staff can find a customer by exact CPR without decrypting anyone.
+ * The notes (free text, which may hold health details) are only stored sealed (`notesSealed`).
  */
-export const customerRecordSchema = zm.extend(zm.omit(customerSchema, { cpr: true }), {
+export const customerRecordSchema = zm.extend(zm.omit(customerSchema, { cpr: true, notes: true }), {
   cprSealed: z.string().nullable(),
   cprIndex: z.string().nullable(),
+  notesSealed: z.string().nullable().optional(),
+  /** Per editable field, its last writer (absent: as created). */
+  fieldEdits: z.partialRecord(z.enum(CUSTOMER_EDIT_FIELDS), fieldEditSchema).optional(),
 });
 export type CustomerRecord = z.infer<typeof customerRecordSchema>;
 
@@ -54,3 +62,33 @@ export const customerStoreAccessCollection = defineCollection({
   indexes: { byCustomer: { key: (g) => g.customerId, order: (g) => g.grantedAt } },
 });
 
+
+/**
+ * A field value of a staff member's that a later customer.update overwrote without having seen
+ * it (docs/decisions/011). `id` is `<winning command id>:<field>`; the overwritten value and the
+ * one that replaced it are sealed together (`sealed`: JSON `{ lost, won }`, owner the id).
+ * Kept, like the access log, as the record of what was lost; shown to `lostBy` on their devices.
+ */
+export const customerConflictRecordSchema = z.object({
+  id: z.string(),
+  customerId: z.string(),
+  field: z.enum(CUSTOMER_EDIT_FIELDS),
+  /** The staff member (account id) whose value was overwritten, and the command and time it was set by. */
+  lostBy: z.string(),
+  lostCommandId: z.string(),
+  lostAt: z.string(),
+  wonBy: z.string(),
+  wonCommandId: z.string(),
+  /** When it was overwritten (the server's time of the later command). */
+  at: z.string(),
+  sealed: z.string(),
+});
+export type CustomerConflictRecord = z.infer<typeof customerConflictRecordSchema>;
+export const conflictId = (commandId: string, field: string): string => `${commandId}:${field}`;
+
+export const customerConflictsCollection = defineCollection({
+  name: 'customerConflicts',
+  schema: customerConflictRecordSchema,
+  file: { group: 'customers', durable: true },
+  indexes: { byLoser: { key: (c) => c.lostBy, order: (c) => c.at } },
+});

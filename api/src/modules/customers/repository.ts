@@ -1,5 +1,5 @@
 import type { ListOptions, Storage } from '../../storage/port';
-import { customersCollection, customerStoreAccessCollection, emailKey, phoneKey, storeAccessId, type CustomerRecord, type CustomerStoreAccessRecord } from './records';
+import { customerConflictsCollection, customersCollection, customerStoreAccessCollection, emailKey, phoneKey, storeAccessId, type CustomerConflictRecord, type CustomerRecord, type CustomerStoreAccessRecord } from './records';
 
 /** The only code reading and writing the `customers` collection. */
 export class CustomerRepository {
@@ -7,6 +7,10 @@ export class CustomerRepository {
 
   private get customers() {
     return this.storage.collection(customersCollection);
+  }
+
+  private get conflicts() {
+    return this.storage.collection(customerConflictsCollection);
   }
 
   private get grants() {
@@ -35,6 +39,21 @@ export class CustomerRepository {
   /** Adds a customer; DuplicateKeyError when its id, CPR index or customer number is taken. */
   insert(record: CustomerRecord): Promise<CustomerRecord> {
     return this.customers.insert(record);
+  }
+
+  /** Atomic read-modify-write of one customer (`mutate` may run again when PostgreSQL retries); undefined when there is none. */
+  update(id: string, mutate: (current: CustomerRecord) => CustomerRecord): Promise<CustomerRecord | undefined> {
+    return this.customers.update(id, mutate);
+  }
+
+  /** Records overwritten edits; ids are `<command>:<field>`, so a command records each field once. */
+  async addConflicts(records: readonly CustomerConflictRecord[]): Promise<void> {
+    for (const r of records) await this.conflicts.insert(r);
+  }
+
+  /** A staff member's overwritten edits recorded at or after `from`, newest first. */
+  conflictsOf(staffId: string, opts: Pick<ListOptions, 'from' | 'limit'>): Promise<CustomerConflictRecord[]> {
+    return this.conflicts.list('byLoser', staffId, { ...opts, desc: true });
   }
 
   byCprIndex(index: string): Promise<CustomerRecord | undefined> {

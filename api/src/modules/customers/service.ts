@@ -1,12 +1,13 @@
-import { foldDanish, maskCpr, parseCpr, type AccessAction, type Customer, type DeviceCustomer, type SessionUser, type syncPayloadSchemas } from '@optik/shared';
+import { customerUpdateSchema, foldDanish, maskCpr, parseCpr, type AccessAction, type Customer, type CustomerConflict, type CustomerEditField, type CustomerUpdateResult, type DeviceCustomer, type SessionUser, type syncPayloadSchemas } from '@optik/shared';
 import type { z } from 'zod';
 import type { Clock } from '../../deps';
 import type { FieldCrypto } from '../../crypto/field-crypto';
-import { badRequest, HttpError } from '../../http/errors';
+import { badRequest, HttpError, notFound } from '../../http/errors';
 import { DuplicateKeyError, type Storage } from '../../storage/port';
 import { nextNumber } from '../../storage/counter';
 import { AccessLogService, type AccessLogCustomers } from '../access-log/service';
-import { customersCollection, type CustomerRecord } from './records';
+import { conflictId, customersCollection, type CustomerConflictRecord, type CustomerRecord } from './records';
+import { mergeCustomerEdit, type MergeResult } from './merge';
 import { CustomerRepository } from './repository';
 import { cprIndexOf } from '../../crypto/keys';
 
@@ -14,6 +15,7 @@ export const customerMessages = {
   cprTaken: 'Der findes allerede en kunde med dette CPR-nummer.',
   otherStore: 'Kunden hører til en anden butik – slå kunden op på CPR eller kundenummer først.',
   idTaken: 'Kunde-id’et er allerede brugt til en anden kunde. Opret kunden igen.',
+  notFound: 'Kunden findes ikke.',
 } as const;
 
 /** How a store stands to a customer (decision 009). */
@@ -23,6 +25,22 @@ export type StoreAccess = 'missing' | 'own' | 'granted' | 'other-store';
 type Staff = Pick<SessionUser, 'id' | 'name' | 'storeId'>;
 
 type CreateCustomer = z.output<(typeof syncPayloadSchemas)['customer.create']>;
+type UpdateCustomer = z.output<typeof customerUpdateSchema>;
+
+/**
+ * A customer.update payload, checked by the shared schema; a bad field's message is answered
+ * under the field's own name (`phone`, not `changes.phone.value`), as the edit form names it.
+ */
+export function parseCustomerUpdate(payload: unknown): UpdateCustomer {
+  const parsed = customerUpdateSchema.safeParse(payload);
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const [head, field] = issue.path.map(String);
+    fields[head === 'changes' && field ? field : issue.path.join('.') || '_'] ??= issue.message;
+  }
+  throw badRequest(fields);
+}
 
 /**
  * Customers created by store staff. CPR is validated (DOMAIN.md: a failed check digit needs
@@ -37,6 +55,8 @@ export class CustomerService implements AccessLogCustomers {
     private readonly clock: Clock,
     private readonly cprCrypto: FieldCrypto,
     private readonly indexSecret: string,
+    /** Seals the notes and the values of overwritten edits (purpose `customer-personal`). */
+    private readonly personalCrypto: FieldCrypto,
   ) {
     this.repo = new CustomerRepository(storage);
     this.accessLog = new AccessLogService(storage, clock);
@@ -46,17 +66,23 @@ export class CustomerService implements AccessLogCustomers {
     return cprIndexOf(this.indexSecret, normalized);
   }
 
-  toPublic(record: CustomerRecord): Customer {
-    return this.publicWith(record, this.cprOf(record));
+  /** The customer as staff see it: CPR masked, notes opened (left out with `notes: false`, for what the sync log keeps). */
+  toPublic(record: CustomerRecord, opts: { notes?: boolean } = {}): Customer {
+    return this.publicWith(record, this.cprOf(record), opts);
   }
 
   private cprOf(record: CustomerRecord): string | null {
     return record.cprSealed ? this.cprCrypto.decrypt(record.cprSealed, record.id) : null;
   }
 
-  private publicWith(record: CustomerRecord, cpr: string | null): Customer {
-    const { cprSealed: _sealed, cprIndex: _index, ...rest } = record;
-    return { ...rest, cpr: cpr ? maskCpr(cpr) : null };
+  private publicWith(record: CustomerRecord, cpr: string | null, opts: { notes?: boolean } = {}): Customer {
+    const { cprSealed: _sealed, cprIndex: _index, notesSealed: _notes, fieldEdits: _edits, ...rest } = record;
+    const masked = cpr ? maskCpr(cpr) : null;
+    return opts.notes === false ? { ...rest, cpr: masked } : { ...rest, cpr: masked, notes: this.notesOf(record) };
+  }
+
+  private notesOf(record: CustomerRecord): string | null {
+    return record.notesSealed ? this.personalCrypto.decrypt(record.notesSealed, record.id) : null;
   }
 
   /** One customer as staff see it (CPR masked), for the modules that act on a customer. */
@@ -121,6 +147,56 @@ export class CustomerService implements AccessLogCustomers {
       if (!first) throw err;
       return this.toPublic(first);
     }
+  }
+
+  /**
+   * customer.update (docs/decisions/011): the changed fields merged one by one in the server's
+   * order of arrival (merge.ts), in one atomic update of the customer; each value the change
+   * overwrote unseen is kept for the staff member who set it, in the same transaction. Another
+   * store's customer only once this store opened them (decision 009); logged.
+   */
+  async update(input: UpdateCustomer, user: Staff, commandId: string): Promise<CustomerUpdateResult> {
+    await this.requireStoreAccess(input.customerId, user);
+    return this.storage.transaction(async () => {
+      const at = this.clock.now().toISOString();
+      const writer = { by: user.id, commandId, at };
+      // Set by the update's function, which PostgreSQL may run again: only its last run counts.
+      const out: { merge?: MergeResult } = {};
+      const saved = await this.repo.update(input.customerId, (rec) => {
+        const merge = mergeCustomerEdit({ current: this.editableValues(rec), fieldEdits: rec.fieldEdits, changes: input.changes, writer });
+        out.merge = merge;
+        // The schema lets only e-mail and notes be cleared, so the other values are text.
+        const { notes, ...plain } = merge.values as Partial<Pick<CustomerRecord, 'street' | 'zip' | 'city' | 'phone' | 'email'>> & { notes?: string | null };
+        if (!Object.keys(merge.values).length) return rec;
+        const sealedNotes = notes === undefined ? {} : { notesSealed: notes === null ? null : this.personalCrypto.encrypt(notes, rec.id) };
+        return { ...rec, ...plain, ...sealedNotes, fieldEdits: merge.fieldEdits, updatedAt: at, version: rec.version + 1 };
+      });
+      const merge = out.merge;
+      if (!saved || !merge) throw notFound(customerMessages.notFound);
+      await this.repo.addConflicts(
+        merge.lost.map((l): CustomerConflictRecord => {
+          const id = conflictId(commandId, l.field);
+          const sealed = this.personalCrypto.encrypt(JSON.stringify({ lost: l.lost, won: l.won }), id);
+          return { id, customerId: saved.id, field: l.field, lostBy: l.writer.by, lostCommandId: l.writer.commandId, lostAt: l.writer.at, wonBy: user.id, wonCommandId: commandId, at, sealed };
+        }),
+      );
+      await this.recordAccess(user, saved.id, 'customer.update');
+      return { customer: this.toPublic(saved, { notes: false }), fields: merge.outcomes };
+    });
+  }
+
+  /** The editable fields' current values (notes opened), what a change's base is compared with. */
+  private editableValues(rec: CustomerRecord): Record<CustomerEditField, string | null> {
+    return { street: rec.street, zip: rec.zip, city: rec.city, phone: rec.phone, email: rec.email, notes: this.notesOf(rec) };
+  }
+
+  /** A staff member's edits overwritten at or after `since` (the device copy's cursor), newest first: shown to them on their devices. */
+  async conflictsOf(staffId: string, since?: string, limit = 100): Promise<CustomerConflict[]> {
+    const rows = await this.repo.conflictsOf(staffId, { from: since, limit });
+    return rows.map((r) => {
+      const { lost, won } = JSON.parse(this.personalCrypto.decrypt(r.sealed, r.id)) as { lost: string | null; won: string | null };
+      return { id: r.id, customerId: r.customerId, field: r.field, mine: lost, winner: won, at: r.at };
+    });
   }
 
   /**

@@ -63,7 +63,10 @@ export function staffRoutes(deps: {
   r.get('/api/staff/customers/recent', requireRole(deps.auth, STAFF_ROLES), async (req, res) => {
     const { since } = parseOr400(recentCustomersQuerySchema, req.query);
     res.set('Cache-Control', 'no-store');
-    res.json({ data: await deps.customers.recentForStore(currentUser(res).storeId!, since) });
+    const user = currentUser(res);
+    // Read after the customers: a conflict is written with its customer's change, so none is missed.
+    const data = await deps.customers.recentForStore(user.storeId!, since);
+    res.json({ data, conflicts: await deps.customers.conflictsOf(user.id, since) });
   });
 
   // This store's orders changed since the device last looked (payment state, server numbers).

@@ -4,7 +4,7 @@ import { badRequest, fieldErrors, HttpError, notFound } from '../../http/errors'
 import type { Storage } from '../../storage/port';
 import type { SyncLogRecord } from './records';
 import { SyncLogRepository } from './repository';
-import type { CustomerService } from '../customers/service';
+import { parseCustomerUpdate, type CustomerService } from '../customers/service';
 import type { PrescriptionService } from '../prescriptions/service';
 import type { OrderService } from '../orders/service';
 import type { PaymentService } from '../payments/service';
@@ -12,7 +12,7 @@ import type { RequisitionService } from '../requisitions/service';
 import type { BookingService } from '../booking/service';
 import type { MyOrdersService } from '../my-orders/service';
 
-type Handler = (payload: unknown, user: SessionUser) => Promise<unknown>;
+type Handler = (payload: unknown, user: SessionUser, commandId: string) => Promise<unknown>;
 
 export const syncMessages = {
   unknownCommand: (type: string) => `Ukendt kommando: ${type}`,
@@ -51,6 +51,8 @@ export class SyncService {
     this.log = new SyncLogRepository(storage);
     const handlers: Record<SyncCommandType, Handler> = {
       'customer.create': (payload, user) => s.customers.create(syncPayloadSchemas['customer.create'].parse(payload), user.storeId!, user),
+      // Field by field in the order of arrival; overwritten edits kept for their writers (docs/decisions/011).
+      'customer.update': (payload, user, commandId) => s.customers.update(parseCustomerUpdate(payload), user, commandId),
       // Only for this store's customers and those it opened by exact CPR or number (decision 009); logged.
       'prescription.create': (payload, user) => s.prescriptions.create(syncPayloadSchemas['prescription.create'].parse(payload), user),
       'order.create': async (payload, user) => {
@@ -140,7 +142,7 @@ export class SyncService {
     let outcome: Pick<SyncLogRecord, 'status' | 'result' | 'error'>;
     try {
       if (!handler) throw new HttpError(400, 'bad_request', syncMessages.unknownCommand(command.type));
-      outcome = { status: 'applied', result: await this.storage.transaction(() => handler(command.payload, user)), error: null };
+      outcome = { status: 'applied', result: await this.storage.transaction(() => handler(command.payload, user, command.id)), error: null };
     } catch (err) {
       outcome = { status: 'rejected', result: null, error: toError(err) };
     }

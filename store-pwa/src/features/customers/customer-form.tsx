@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { customerCreateRequestSchema, parseCpr, TEXT_MAX, validatePostcode } from '@optik/shared';
 import { t } from '../../messages';
 
@@ -52,10 +52,7 @@ export function CustomerForm({
   function set<K extends Field>(k: K, value: CustomerFormValues[K]) {
     setV((old) => {
       const next = { ...old, [k]: value };
-      if (k === 'zip') {
-        const pc = validatePostcode(String(value));
-        if (pc.ok) next.city = pc.city;
-      }
+      if (k === 'zip') fillCity(next);
       if (k === 'cpr') next.cprCheckDigitConfirmed = false;
       return next;
     });
@@ -96,28 +93,7 @@ export function CustomerForm({
   }
 
   const input = (k: Exclude<Field, 'cprCheckDigitConfirmed'>, label: string, extra: Record<string, unknown> = {}, hint?: string) => (
-    <div className="field">
-      <label htmlFor={`${id}-${k}`}>{label}</label>
-      {hint && (
-        <p id={`${id}-${k}-hint`} className="hint">
-          {hint}
-        </p>
-      )}
-      <input
-        id={`${id}-${k}`}
-        name={k}
-        value={v[k]}
-        onChange={(e) => set(k, e.target.value)}
-        aria-invalid={errors[k] ? true : undefined}
-        aria-describedby={[hint ? `${id}-${k}-hint` : '', errors[k] ? `${id}-${k}-error` : ''].filter(Boolean).join(' ') || undefined}
-        {...extra}
-      />
-      {errors[k] && (
-        <p id={`${id}-${k}-error`} className="field-error">
-          {errors[k]}
-        </p>
-      )}
-    </div>
+    <TextField id={`${id}-${k}`} name={k} label={label} value={v[k]} onChange={(value) => set(k, value)} error={errors[k]} hint={hint} extra={extra} />
   );
 
   return (
@@ -148,5 +124,63 @@ export function CustomerForm({
         )}
       </div>
     </form>
+  );
+}
+
+/** A known Danish postcode fills the city (SPEC §5 store ordering); any other leaves it as typed. */
+export function fillCity<T extends { zip: string; city: string }>(values: T): T {
+  const pc = validatePostcode(values.zip);
+  if (pc.ok) values.city = pc.city;
+  return values;
+}
+
+/**
+ * One labelled field of a customer form: its hint and its error tied to it for screen readers
+ * (`<id>-hint`, `<id>-error`), the error never clearing what was typed. `multiline`: a text area.
+ */
+export function TextField({
+  id,
+  name,
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  extra = {},
+  multiline = false,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  hint?: ReactNode;
+  extra?: Record<string, unknown>;
+  multiline?: boolean;
+}) {
+  const props = {
+    id,
+    name,
+    value,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined,
+    ...extra,
+  };
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {hint && (
+        <p id={`${id}-hint`} className="hint">
+          {hint}
+        </p>
+      )}
+      {multiline ? <textarea {...props} onChange={(e) => onChange(e.target.value)} /> : <input {...props} onChange={(e) => onChange(e.target.value)} />}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

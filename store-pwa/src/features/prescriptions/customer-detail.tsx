@@ -12,6 +12,7 @@ import { PrescriptionForm } from './prescription-form';
 import { OrderForm } from '../orders/order-form';
 import { OrderList } from '../orders/order-list';
 import { LinkedAccount } from '../customers/linked-account';
+import { CustomerEdit } from '../customers/customer-edit';
 
 type Entry = PrescriptionCreate['entry'];
 
@@ -116,6 +117,7 @@ export function CustomerDetail({ customerId }: { customerId: string }) {
           {notice}
         </p>
       )}
+      <CustomerEdit customer={customer} />
       <div className="actions">
         <button type="button" onClick={() => setAdding('glasses')}>
           {t.prescriptions.addGlasses}

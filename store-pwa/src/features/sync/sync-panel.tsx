@@ -10,6 +10,7 @@ import type { PrescriptionCreate } from '@optik/shared';
 import { CustomerForm, emptyCustomer, type CustomerFormValues } from '../customers/customer-form';
 import { PrescriptionForm } from '../prescriptions/prescription-form';
 import { cprIndexOf } from '../device/cpr-index';
+import { CustomerEditFix } from '../customers/customer-edit';
 
 type Entry = PrescriptionCreate['entry'];
 
@@ -20,6 +21,7 @@ export function SyncPanel() {
   const [fixing, setFixing] = useState<{ row: OutboxRow; values: CustomerFormValues } | null>(null);
   const [fixingRx, setFixingRx] = useState<{ row: OutboxRow; entry: Entry; examDate: string } | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
+  const [fixingEdit, setFixingEdit] = useState<OutboxRow | null>(null);
   const rejected = new Set(rows.filter((r) => r.status === 'rejected').map((r) => r.id));
 
   async function startFixPrescription(row: OutboxRow) {
@@ -32,6 +34,8 @@ export function SyncPanel() {
     const secret = row.sealed ? await (await openVault(db)).open<{ cpr?: string }>(row.sealed) : {};
     setFixing({ row, values: { ...emptyCustomer, ...p, email: p.email ?? '', cpr: secret.cpr ?? '', cprCheckDigitConfirmed: false } });
   }
+
+  if (fixingEdit) return <CustomerEditFix row={fixingEdit} onDone={() => setFixingEdit(null)} />;
 
   if (fixingRx) {
     const { row } = fixingRx;
@@ -112,6 +116,11 @@ export function SyncPanel() {
                   )}
                   {(r.type === 'customer.create' || r.type === 'prescription.create') && (
                     <button type="button" onClick={() => void (r.type === 'customer.create' ? startFix(r) : startFixPrescription(r))}>
+                      {t.sync.fix}
+                    </button>
+                  )}
+                  {r.type === 'customer.update' && (
+                    <button type="button" onClick={() => setFixingEdit(r)}>
                       {t.sync.fix}
                     </button>
                   )}{' '}
