@@ -32,16 +32,17 @@ export function ConnectionBanner({ services = syncServices }: { services?: typeo
   const online = useOnline();
   const waiting = useLiveQuery(waitingActions, [], 0);
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState('');
-  // A sentence about the last run is stale once the network comes or goes.
-  useEffect(() => setResult(''), [online]);
+  // The sentence about the last run, with the connection it was said under: stale (hidden) once the network comes or goes.
+  const [said, setSaid] = useState<{ text: string; online: boolean } | null>(null);
+  const result = said && said.online === online ? said.text : '';
 
   async function run() {
     setBusy(true);
-    setResult('');
+    setSaid(null);
     try {
       const { engine, trigger } = await services();
-      setResult(await syncNow({ resetBackoff: engine.resetBackoff, trigger, pendingCount: () => db.outbox.where('status').equals('pending').count() }));
+      const text = await syncNow({ resetBackoff: engine.resetBackoff, trigger, pendingCount: () => db.outbox.where('status').equals('pending').count() });
+      setSaid({ text, online: navigator.onLine });
     } finally {
       setBusy(false);
     }
