@@ -46,8 +46,9 @@ async function requisitionsWaiting(request: Parameters<typeof postWithCsrf>[0], 
 }
 
 test('a counter day offline: the network goes at opening, over 40 changes wait through an app update, and at closing each reaches the API exactly once', async ({ page, context, webURL, loginAsStore, expectNoA11yViolations }) => {
-  // 53 actions through the UI, 14 axe scans and a reload into a new app version: the 53 offline
-  // actions took 5 minutes on a 2-core machine shared with other runs (load 10–15). The limit only stops a hung day.
+  // 53 actions through the UI, 14 axe scans and a reload into a new app version: 3.8 minutes in all
+  // on a 2-core machine shared with other runs at load ≈4; the offline part alone took 5 minutes at
+  // load 10–15. The limit only stops a hung day.
   test.setTimeout(600_000);
   const host = await startStoreAppHost();
   try {
