@@ -33,10 +33,13 @@ export const storeMenu = (page: Page) => page.getByRole('navigation', { name: 'B
 /** The menu's count of changes waiting on the device. */
 export const expectWaiting = (page: Page, n: number) => expect(storeMenu(page).getByRole('link', { name: /^Synkronisering/ })).toHaveText(`Synkronisering ${n}`);
 
-/** Does `ui`, records what the API must end up with, and checks that it is one more change waiting on the device. */
-export async function act(c: Counter, recorded: Recorded, ui: () => Promise<void>): Promise<void> {
+/**
+ * Does `ui`, records what the API must end up with, and checks that it is one more change waiting
+ * on the device — or as many more as it records (a check-in that creates its customer is two).
+ */
+export async function act(c: Counter, recorded: Recorded | Recorded[], ui: () => Promise<void>): Promise<void> {
   await ui();
-  c.ledger.record(recorded);
+  for (const r of [recorded].flat()) c.ledger.record(r);
   await expectWaiting(c.page, c.ledger.size);
 }
 

@@ -20,6 +20,22 @@ export interface ApiOrder {
   paymentStatus: string;
   lines: { description: string; quantity: number; subscriptionInterval: string | null }[];
 }
+export interface ApiBooking {
+  id: string;
+  status: string;
+  attendance: string | null;
+  customerId: string | null;
+}
+export interface ApiStoreOrder {
+  orderNumber: string;
+  status: string;
+}
+export interface ApiReturn {
+  returnNumber: string;
+  orderNumber: string;
+  status: string;
+  refundTransactionId: string | null;
+}
 export interface ApiRequisition {
   id: string;
   status: string;
@@ -40,12 +56,15 @@ export class StaffApi {
     return ((await res.json()) as { data: T }).data;
   }
 
-  /** Every customer the store's staff find by this exact CPR number. */
-  async customersByCpr(cpr: string): Promise<ApiCustomer[]> {
-    const res = await postWithCsrf(this.request, `${this.base}/api/staff/customers/search`, { q: cpr.replace('-', '') });
+  /** Every customer the store's staff find by `q` (a name, a phone number …). */
+  async customersFound(q: string): Promise<ApiCustomer[]> {
+    const res = await postWithCsrf(this.request, `${this.base}/api/staff/customers/search`, { q });
     expect(res.status()).toBe(200);
     return ((await res.json()) as { data: ApiCustomer[] }).data;
   }
+
+  /** Every customer the store's staff find by this exact CPR number. */
+  customersByCpr = (cpr: string) => this.customersFound(cpr.replace('-', ''));
 
   /** The one customer with this CPR number (fails when there is none or more). */
   async customerByCpr(cpr: string): Promise<ApiCustomer> {
@@ -57,6 +76,12 @@ export class StaffApi {
   prescriptions = (customerId: string) => this.get<ApiPrescription[]>(`/api/staff/customers/${customerId}/prescriptions`);
   orders = (customerId: string) => this.get<ApiOrder[]>(`/api/staff/customers/${customerId}/orders`);
   requisitions = () => this.get<ApiRequisition[]>('/api/staff/requisitions');
+  /** The store's bookings of `from` (YYYY-MM-DD) and the week after. */
+  bookings = (from: string) => this.get<ApiBooking[]>(`/api/staff/bookings?from=${from}&days=8`);
+  /** The store's orders, its own and the web orders collected there. */
+  storeOrders = () => this.get<ApiStoreOrder[]>('/api/staff/orders');
+  /** The returns the store received. */
+  returns = () => this.get<ApiReturn[]>('/api/staff/returns');
 }
 
 /** One counter action as the API must end up holding it. */

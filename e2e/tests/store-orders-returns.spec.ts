@@ -1,13 +1,10 @@
 import type { Page } from '@playwright/test';
+import { placeCollectOrder } from '../collect-order';
 import { expect, test } from '../fixtures';
 import { mailsTo } from '../mail';
 import { smsOutbox } from '../sms';
 
 const STORE = 'Profil Optik København K';
-
-interface ArticleAnswer {
-  data: { price: { unit: { publicationStatus: number } }; skus: { id: string; stock: number }[] };
-}
 
 /** The page cannot be panned sideways at 320 px (then back to the desktop size). */
 async function fitsPhoneWidth(page: Page) {
@@ -27,34 +24,8 @@ test('a click-and-collect web order: ready (one SMS), handed over, returned at t
   const mobile = `2${String(Date.now()).slice(-7)}`;
   const email = `afhent-${mobile}@example.dk`;
 
-  // 1. The shop: a guest orders glasses to collect in København K and pays by card — through the
-  // checkout's own endpoint (its page is walked through in checkout.spec.ts).
-  const shopper = await page.request.get(`${webURL}/api/site/shopper`);
-  const headers = { 'CSRF-TOKEN': ((await shopper.json()) as { token: string }).token };
-  const listing = await page.request.post(`${webURL}/v2/product-listing`, { data: { market: 'dk', category_id: '/briller', limit: 20 } });
-  let skuId: string | undefined;
-  for (const d of ((await listing.json()) as { displays: { product_id: string }[] }).displays) {
-    const a = ((await (await page.request.get(`${webURL}/api/article/${encodeURIComponent(d.product_id)}`)).json()) as ArticleAnswer).data;
-    skuId = a.price.unit.publicationStatus === 20 ? a.skus.find((s) => s.stock >= 1)?.id : undefined;
-    if (skuId) break;
-  }
-  expect(skuId, 'a buyable pair of glasses').toBeTruthy();
-  expect((await page.request.post(`${webURL}/api/cart/update`, { data: { skuId, quantity: 1, noCheckoutInfo: true }, headers })).status()).toBe(200);
-  const placed = await page.request.post(`${webURL}/api/checkout/place`, {
-    headers,
-    data: {
-      contact: { firstName: 'Karen', lastName: 'Afhenter', email, phone: mobile },
-      address: { street: 'Søndergade 12', zip: '8000', city: 'Aarhus C' },
-      deliveryMethodId: 119,
-      pickupStoreId: 'st-001',
-      payment: { method: 'card', cardNumber: '4111 1111 1111 1111', expiry: '12/30', cvc: '123' },
-      acceptTerms: true,
-    },
-  });
-  expect(placed.status()).toBe(200);
-  const { outcome, order } = (await placed.json()) as { outcome: string; order: { orderNumber: string } };
-  expect(outcome).toBe('paid');
-  const orderNumber = order.orderNumber;
+  // 1. The shop: a guest orders glasses to collect in København K and pays by card.
+  const orderNumber = await placeCollectOrder(page.request, webURL, { firstName: 'Karen', lastName: 'Afhenter', email, phone: mobile });
 
   // 2. The store app: the order is among the store's orders, in production.
   await loginAsStore();
