@@ -29,6 +29,8 @@ export const api = {
   recentCustomers: async () => ok({ data: [] }),
   requisitions: async () => ok({ data: [] }),
   getCatalogueSnapshot: async () => offline,
+  /** Any other read (the bookings list of the device copy): offline in these screen tests. */
+  get: async () => offline,
   sync: async ({ commands }: { commands: SyncCommandEnvelope[] }) => {
     if (!fake.online) return offline;
     fake.sent.push(...commands);

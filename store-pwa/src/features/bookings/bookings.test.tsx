@@ -12,6 +12,8 @@ const get = vi.fn(async (_schema: unknown, _path: string) => serverList);
 const unreachable = async () => offline;
 vi.mock('../../api', () => ({
   api: { get, sync: async ({ commands }: { commands: SyncCommandEnvelope[] }) => syncAnswer(commands), getCatalogueSnapshot: unreachable, recentCustomers: unreachable, staffOrders: unreachable, requisitions: unreachable },
+  // The device copy's returns (refreshDeviceCopy) are offline here like the other reads.
+  staffReturns: unreachable,
 }));
 const { db, syncServices } = await import('../../services');
 const { Bookings } = await import('./bookings');
