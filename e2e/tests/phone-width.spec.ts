@@ -4,6 +4,7 @@ import type { Browser, Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, test } from '../fixtures';
 import { webURL } from '../env';
 import { linkInMail } from '../mail';
+import { watchNetwork } from '../network-quiet';
 
 /**
  * Issue 16 item 1: no page, dialog or drawer of the shop is wider than a phone. Every route of
@@ -271,11 +272,11 @@ async function overflowAt(page: Page, width: number, what: string): Promise<stri
 }
 
 /** Waits until the route has rendered: a main heading or a message, no route progress bar, nothing loading on the network. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+async function settle(page: Page, network: ReturnType<typeof watchNetwork>): Promise<void> {
+  await network.quiet();
   await expect(page.locator('.route-progress')).toHaveCount(0);
   await expect(page.locator('main h1, main [role="alert"], main .error').first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await network.quiet();
 }
 
 let params: Params;
@@ -306,6 +307,7 @@ for (const consent of ['undecided', 'all'] as const) {
       for (const routes of routeGroups) {
         test(`no page is wider than 320 or 390 px: ${routes[0]} … ${routes.at(-1)}`, async ({ page, loginAsCustomer }) => {
           test.setTimeout(150_000);
+          const network = watchNetwork(page);
           if (signedIn) await loginAsCustomer();
           await fillCart(page);
           const problems: string[] = [];
@@ -314,7 +316,7 @@ for (const consent of ['undecided', 'all'] as const) {
           for (const url of urls) {
             await page.setViewportSize({ width: 320, height: 740 });
             await page.goto(`${webURL}${url}`);
-            await settle(page);
+            await settle(page, network);
             for (const width of WIDTHS) {
               const problem = await overflowAt(page, width, url);
               if (problem) problems.push(problem);
@@ -331,10 +333,11 @@ test.describe('dialogs and drawers on a phone', () => {
   test.use({ consent: 'all', viewport: { width: 320, height: 740 } });
 
   test('the cart drawer opened from a product page shows its total and "Gå til kassen"', async ({ page, expectNoA11yViolations }) => {
+    const network = watchNetwork(page);
     await fillCart(page);
     // The contact lens page: its recommendation strip made the page 3,200 px wide before issue 16.
     await page.goto(`${webURL}/produkt/${params.lensSlug}`);
-    await settle(page);
+    await settle(page, network);
     await page.getByRole('banner').getByRole('button', { name: /^Kurv/ }).click();
     const drawer = page.getByRole('dialog', { name: /Din kurv/ });
     await expect(drawer).toBeVisible();
@@ -346,8 +349,9 @@ test.describe('dialogs and drawers on a phone', () => {
 
   test('the try-on dialog opens inside the screen', async ({ page, context }) => {
     await context.grantPermissions(['camera'], { origin: webURL });
+    const network = watchNetwork(page);
     await page.goto(`${webURL}/produkt/${params.frameSlug}`);
-    await settle(page);
+    await settle(page, network);
     await page.getByRole('button', { name: 'Prøv brillerne på' }).click();
     const dialog = page.getByRole('dialog', { name: 'Prøv brillerne på' });
     await expect(dialog.getByRole('button', { name: 'Luk' })).toBeFocused();

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { storeMenu } from '../store-day/actions';
 
 /**
  * Issue 17 item 1, "Dagens aftaler" (/aftaler) in the store app: the demo store's bookings of
@@ -16,6 +17,8 @@ function danishToday(): string {
 }
 
 const booking = (page: Page, name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: new RegExp(`· ${name}$`) }) });
+/** The app's own menu (the home page has shortcuts like "Alle aftaler" too). */
+const menuLink = (page: Page, name: string) => storeMenu(page).getByRole('link', { name });
 const syncBadge = (page: Page) => page.getByRole('link', { name: /Synkronisering/ });
 
 async function staffApi(page: Page, storeURL: string) {
@@ -39,7 +42,7 @@ test('staff confirm, check in and mark no-shows on the day’s bookings, also of
   // took 40 s on the shared 2-core machine this was written on (load 20+); the limit only stops a hung test.
   test.setTimeout(300_000);
   await loginAsStore();
-  await page.getByRole('link', { name: 'Aftaler' }).click();
+  await menuLink(page, 'Aftaler').click();
   await expect(page.getByRole('heading', { level: 1, name: 'Dagens aftaler' })).toBeVisible();
   await expect(page.getByText('Aftalerne er opdateret fra serveren.')).toBeVisible();
   const today = page.getByRole('region', { name: `I dag, ${danishToday()}` });
@@ -81,11 +84,11 @@ test('staff confirm, check in and mark no-shows on the day’s bookings, also of
   await expect(syncBadge(page)).toContainText('0');
 
   // The network goes: the screen works from the device copy.
-  await page.getByRole('link', { name: 'Aftaler' }).click();
+  await menuLink(page, 'Aftaler').click();
   await expect(booking(page, 'Lars Bøgh')).toContainText('Status: Mødt');
   await context.setOffline(true);
-  await page.getByRole('link', { name: 'Kunder' }).click();
-  await page.getByRole('link', { name: 'Aftaler' }).click();
+  await menuLink(page, 'Kunder').click();
+  await menuLink(page, 'Aftaler').click();
   await expect(page.getByText('Serveren kan ikke nås. Viser aftalerne, som de er på denne enhed.')).toBeVisible();
   await booking(page, 'Inger Dahl').getByRole('button', { name: 'Bekræft' }).click();
   await expect(booking(page, 'Inger Dahl')).toContainText('Status: BekræftetVenter på synkronisering');
@@ -94,7 +97,7 @@ test('staff confirm, check in and mark no-shows on the day’s bookings, also of
   await page.getByLabel('Adresse').fill('Søndergade 12');
   await page.getByRole('button', { name: 'Gem kunde' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Recepter for Sara Nørgaard' })).toBeVisible();
-  await page.getByRole('link', { name: 'Aftaler' }).click();
+  await menuLink(page, 'Aftaler').click();
   await expect(booking(page, 'Sara Nørgaard')).toContainText('Status: MødtVenter på synkronisering');
   // Confirm, the new customer, and the check-in that waits for it.
   await expect(syncBadge(page)).toContainText('3');

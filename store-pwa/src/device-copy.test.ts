@@ -6,16 +6,25 @@ const calls: string[] = [];
 let customers: Customer[] = [];
 let orders: Order[] = [];
 let prescriptions: Prescription[] = [];
+/** While set, the customer read waits for it: a refresh held in flight. */
+let customersGate: Promise<void> | null = null;
 vi.mock('./api', () => ({
+  staffReturns: async () => ({ ok: true, status: 200, data: { data: [] } }),
   api: {
-    recentCustomers: async (since?: string) => (calls.push(`customers:${since ?? ''}`), { ok: true, status: 200, data: { data: customers } }),
+    recentCustomers: async (since?: string) => {
+      calls.push(`customers:${since ?? ''}`);
+      const answer = customers;
+      await customersGate;
+      return { ok: true, status: 200, data: { data: answer } };
+    },
+    get: async () => ({ ok: true, status: 200, data: { data: [] } }),
     staffOrders: async (since?: string) => (calls.push(`orders:${since ?? ''}`), { ok: true, status: 200, data: { data: orders } }),
     requisitions: async () => (calls.push('requisitions'), { ok: true, status: 200, data: { data: [] } }),
     customerPrescriptions: async () => ({ ok: true, status: 200, data: { data: prescriptions } }),
     customerOrders: async () => ({ ok: true, status: 200, data: { data: orders } }),
   },
 }));
-const { db, refreshCustomerRecords, refreshCustomers, refreshOrders } = await import('./services');
+const { db, refreshCustomerRecords, refreshCustomers, refreshDeviceCopy, refreshOrders } = await import('./services');
 const { openVault } = await import('./db/vault');
 
 const serverCustomer = (id: string, updatedAt: string, patch: Partial<Customer> = {}): Customer => ({
@@ -34,6 +43,7 @@ beforeEach(async () => {
   await Promise.all(db.tables.map((t) => t.clear()));
 });
 afterEach(() => {
+  customersGate = null;
   customers = [];
   orders = [];
   prescriptions = [];
@@ -73,5 +83,23 @@ describe("the device's copy of this store's customers and orders", () => {
     expect(JSON.stringify(row)).not.toContain('-1.25');
     expect(await (await openVault(db)).open(row.sealed)).toEqual(entry);
     expect(await db.orders.get('o9')).toMatchObject({ customerId: 'c1', orderNumber: 'O2600001' });
+  });
+
+  it('a refresh asked while one runs is followed by one more run, so a customer made on the server meanwhile comes down', async () => {
+    let open!: () => void;
+    customersGate = new Promise<void>((r) => (open = r));
+    const first = refreshDeviceCopy(); // reads the customers before the new one exists, and waits
+    await vi.waitFor(() => expect(calls).toEqual(['customers:']));
+    customers = [serverCustomer('c-new', '2026-11-22T11:00:00.000Z', { lastName: 'Imens' })];
+    const second = refreshDeviceCopy();
+    const third = refreshDeviceCopy();
+    expect(third).toBe(second); // asked twice meanwhile: still one more run
+    customersGate = null;
+    open();
+    await first;
+    expect(await db.customers.get('c-new')).toBeUndefined();
+    await second;
+    expect(await db.customers.get('c-new')).toMatchObject({ lastName: 'Imens', syncState: 'synced' });
+    expect(calls.filter((c) => c.startsWith('customers:'))).toEqual(['customers:', 'customers:']);
   });
 });

@@ -57,10 +57,20 @@ export async function refreshCatalogue(): Promise<boolean> {
 const CUSTOMERS_SINCE_KEY = 'customers-indexed-since';
 const ORDERS_SINCE_KEY = 'orders-since';
 let refreshing: Promise<void> | null = null;
+let rerun: Promise<void> | null = null;
 
-/** Customers, orders (payment state) and — for managers — requisitions, each since the device last looked. One run at a time. */
+/**
+ * Customers, orders (payment state) and — for managers — requisitions, each since the device last
+ * looked. One run at a time; asked while one runs, one more run follows it (what changed on the
+ * server after the running one began — e.g. during "Synkronisér nu" — is not missed), and every
+ * caller in between waits for that one.
+ */
 export function refreshDeviceCopy(): Promise<void> {
-  refreshing ??= (async () => {
+  if (refreshing) {
+    rerun ??= refreshing.catch(() => undefined).then(() => ((rerun = null), refreshDeviceCopy()));
+    return rerun;
+  }
+  refreshing = (async () => {
     try {
       await refreshCustomers();
       await refreshOrders();
