@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState, type FocusEvent, ty
 import type { SiteSearchResponse } from '@optik/shared';
 import { st } from './messages';
 import { Group } from './search-group';
+import { SearchForm } from './search-form';
 import { DEBOUNCE_MS, MIN_QUERY_LENGTH, runSiteSearch, searchUrl, useKeyedLoad, type SiteSearchApi } from './site-search-api';
 import './site-search.css';
 
@@ -50,9 +51,7 @@ function countOf(r: SiteSearchResponse): number {
  */
 export function SearchOverlay({ api, navigate, onClose, label = st.fieldLabel, autoFocus = false, initialQuery = '' }: SearchOverlayProps) {
   const ids = useId();
-  const fieldId = `${ids}field`;
   const panelId = `${ids}panel`;
-  const hintId = `${ids}hint`;
   const rootRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -62,6 +61,11 @@ export function SearchOverlay({ api, navigate, onClose, label = st.fieldLabel, a
   const query = text.trim();
   const active = query.length >= MIN_QUERY_LENGTH;
   const results = useKeyedLoad(active ? query : null, () => runSiteSearch(api, query), DEBOUNCE_MS);
+  // Opened with text (the /search page's field taking over), the caret goes after it, as in the field it replaced.
+  useEffect(() => {
+    const field = inputRef.current;
+    if (autoFocus && field) field.setSelectionRange(field.value.length, field.value.length);
+  }, [autoFocus]);
   // The results list's code starts loading when the panel opens with a query, while the search runs.
   useEffect(() => {
     if (open && active) void loadResults();
@@ -119,45 +123,22 @@ export function SearchOverlay({ api, navigate, onClose, label = st.fieldLabel, a
 
   return (
     <div className="site-search" ref={rootRef} onKeyDown={onKeyDown} onBlur={onBlur}>
-      <form
-        role="search"
-        aria-label={label}
-        className="site-search-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
+      <SearchForm
+        ids={ids}
+        label={label}
+        onSubmit={submit}
+        input={{
+          ref: inputRef,
+          'aria-controls': panelId,
+          autoFocus,
+          value: text,
+          onChange: (e) => {
+            setText(e.target.value);
+            setOpen(true);
+          },
+          onFocus: () => setOpen(true),
         }}
-      >
-        <label htmlFor={fieldId} className="site-search-label">
-          {label}
-        </label>
-        <div className="site-search-row">
-          <input
-            ref={inputRef}
-            id={fieldId}
-            type="search"
-            name="q"
-            autoComplete="off"
-            enterKeyHint="search"
-            placeholder={st.fieldPlaceholder}
-            aria-describedby={hintId}
-            aria-controls={panelId}
-            autoFocus={autoFocus}
-            value={text}
-            onChange={(e) => {
-              setText(e.target.value);
-              setOpen(true);
-            }}
-            onFocus={() => setOpen(true)}
-          />
-          <button type="submit" className="site-search-submit">
-            {st.submit}
-          </button>
-        </div>
-        <p id={hintId} className="visually-hidden">
-          {st.instructions}
-        </p>
-      </form>
+      />
       <p role="status" className={status && showPanel ? 'site-search-status' : 'visually-hidden'}>
         {showPanel ? status : ''}
       </p>

@@ -96,6 +96,25 @@ describe('search results page /search (SPEC §2)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Søgeresultater for »gucci«' })).toBeDefined();
   });
 
+  it('"Søg igen" is a plain field until the visitor turns to it; the suggestions then take over with the text and the focus', async () => {
+    renderWidget(<SearchResultsPage api={fakeSiteApi()} />, { href: '/search?q=aarhus&s=stores' });
+    const plain = screen.getByRole('searchbox', { name: 'Søg igen' }) as HTMLInputElement;
+    // No suggestions panel before: the overlay's code has not been asked for.
+    expect(screen.queryByRole('region', { name: 'Forslag' })).toBeNull();
+    plain.focus();
+    plain.value = 'gu';
+    fireEvent.input(plain);
+    const live = await waitFor(() => {
+      const field = screen.getByRole('searchbox', { name: 'Søg igen' }) as HTMLInputElement;
+      expect(field).not.toBe(plain);
+      return field;
+    });
+    expect(live.value).toBe('gu');
+    expect(document.activeElement).toBe(live);
+    expect(live.selectionStart).toBe(2);
+    expect(screen.getByRole('region', { name: 'Forslag' })).toBeDefined();
+  });
+
   it('builds tab links that set or drop s and keep everything else', () => {
     expect(tabHref('/search', '?query=a&s=stores&x=1', 'a', null)).toBe('/search?query=a&x=1&q=a');
     expect(tabHref('/search', '', 'ray ban', 'articles')).toBe('/search?q=ray+ban&s=articles');

@@ -6,7 +6,7 @@ import { PAGE_SIZE, useSpaLink } from '../../widget/listing-page';
 import { URL_OPTIONS, useWidget } from '../../widget/provider';
 import { SearchPage } from '../../widget/search-page';
 import { st, type SearchKind } from './messages';
-import { SearchOverlay } from './search-overlay';
+import { SearchAgain } from './search-again';
 import { runSiteSearch, useKeyedLoad, type SiteSearchApi } from './site-search-api';
 import './site-search.css';
 
@@ -104,7 +104,7 @@ export function SearchResultsPage({ api }: { api: SiteSearchApi }) {
   return (
     <div className="page search-results-page">
       <div className="search-results-again">
-        <SearchOverlay key={query} api={api} navigate={(href) => go(href)} label={st.searchAgain} initialQuery={query} />
+        <SearchAgain key={query} api={api} navigate={(href) => go(href)} label={st.searchAgain} initialQuery={query} />
       </div>
       <h1 className="search-results-heading">{query ? st.heading(query) : st.headingEmpty}</h1>
       {query ? (
