@@ -10,7 +10,8 @@
 // Expected: 0 lost, 0 duplicated customers, orders, payment requests and SMS (exit 1 otherwise);
 // the PostgreSQL run's drain target is ≤ 10 s (printed, met or not).
 //
-// Knobs: CHAOS_COMMANDS (default 1000), CHAOS_API_PORT (run 1, default 4390), CHAOS_PG_PORTS
+// Knobs: CHAOS_COMMANDS (default 1000), CHAOS_BATCH (commands per sync request; default the app's own,
+// DEFAULT_BATCH_SIZE — fewer per request means more requests and so more faults), CHAOS_API_PORT (run 1, default 4390), CHAOS_PG_PORTS
 // (run 2's two instances, default the API port + 3 and + 4), CHAOS_ONLY=embedded|postgres, CHAOS_KEEP.
 import 'fake-indexeddb/auto';
 import type { ChildProcess } from 'node:child_process';
@@ -25,12 +26,13 @@ import { buildApi, startApi } from '../../scripts/bench-processes';
 import { column, freshDatabase, stopTestPostgres } from '../../api/bench/pg-db';
 import { StoreDb } from '../src/db/db';
 import { openVault } from '../src/db/vault';
-import { createSyncEngine } from '../src/sync/engine';
+import { createSyncEngine, DEFAULT_BATCH_SIZE } from '../src/sync/engine';
 
 const COMMANDS = Number(process.env.CHAOS_COMMANDS ?? 1000);
 const API_PORT = Number(process.env.CHAOS_API_PORT ?? 4390);
 const PG_PORTS = (process.env.CHAOS_PG_PORTS ?? `${API_PORT + 3},${API_PORT + 4}`).split(',').map(Number) as [number, number];
 const ONLY = process.env.CHAOS_ONLY;
+const BATCH = Number(process.env.CHAOS_BATCH ?? DEFAULT_BATCH_SIZE);
 /** Issue 14: the two-instance run drains within this. */
 const PG_DRAIN_TARGET_MS = 10_000;
 const LOGIN = { storeId: 'st-001', username: 'medarbejder1', password: 'Demo1234!' };
@@ -39,7 +41,7 @@ const LOGIN = { storeId: 'st-001', username: 'medarbejder1', password: 'Demo1234
 let seed = 42;
 const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
 
-const newStats = () => ({ requests: 0, dropped: 0, delayed: 0, duplicated: 0, fiveXXBefore: 0, fiveXXAfter: 0, restarts: 0 });
+const newStats = () => ({ 'commands per request': BATCH, requests: 0, dropped: 0, delayed: 0, duplicated: 0, fiveXXBefore: 0, fiveXXAfter: 0, restarts: 0 });
 type Stats = ReturnType<typeof newStats>;
 
 /** Where the proxy sends each forwarded request, and what it hears about it. */
@@ -144,7 +146,7 @@ async function runDevice(opts: { name: string; proxyBase: string; apiBase: strin
 
   const db = new StoreDb(opts.name);
   let clock = 0;
-  const engine = createSyncEngine({ db, vault: await openVault(db), send: (commands) => client.sync({ commands }), now: () => clock, random: rand, batchSize: 5 });
+  const engine = createSyncEngine({ db, vault: await openVault(db), send: (commands) => client.sync({ commands }), now: () => clock, random: rand, batchSize: BATCH });
   // A frame sold online and in stock, from the catalogue copy the device would hold.
   const snapshot = await createApiClient({ baseUrl: opts.apiBase, responses: responseSchemas }).getCatalogueSnapshot(0);
   if (!snapshot.ok) throw new Error('no catalogue');

@@ -47,12 +47,15 @@ export const LAST_SYNC_KEY = 'last-sync';
  * a rejected command stays visible with the server's reason until it is fixed and resent
  * or discarded, and commands that depend on it wait with it.
  */
+/** Commands per sync request the device sends (the app's own setting; tests and the chaos bench may set another). */
+export const DEFAULT_BATCH_SIZE = 50;
+
 export function createSyncEngine(deps: SyncEngineDeps) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
   const random = deps.random ?? Math.random;
   const newId = deps.newId ?? (() => crypto.randomUUID());
-  const batchSize = deps.batchSize ?? 50;
+  const batchSize = deps.batchSize ?? DEFAULT_BATCH_SIZE;
   const log = (row: Omit<SyncLogRow, 'seq' | 'at'>) => db.syncLog.add({ at: new Date(now()).toISOString(), ...row });
 
   /** Local write + outbox row in one transaction: both happen or neither does. */
