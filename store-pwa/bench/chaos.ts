@@ -10,8 +10,14 @@
 // Expected: 0 lost, 0 duplicated customers, orders, payment requests and SMS (exit 1 otherwise);
 // the PostgreSQL run's drain target is ≤ 10 s (printed, met or not).
 //
-// Knobs: CHAOS_COMMANDS (default 1000), CHAOS_BATCH (commands per sync request; default the app's own,
-// DEFAULT_BATCH_SIZE — fewer per request means more requests and so more faults), CHAOS_API_PORT (run 1, default 4390), CHAOS_PG_PORTS
+// The device sends the app's own batch (DEFAULT_BATCH_SIZE commands per sync request): the drain
+// target is for that. The PostgreSQL run is then repeated as a stress run of STRESS_BATCH commands
+// per request — ten times the requests, so ten times the faults — where nothing may be lost or
+// duplicated either; its drain time is printed without a target. The embedded run (no target)
+// uses the stress batch too.
+//
+// Knobs: CHAOS_COMMANDS (default 1000), CHAOS_BATCH (one batch size for every run, instead of the
+// app's and the stress run's), CHAOS_API_PORT (run 1, default 4390), CHAOS_PG_PORTS
 // (run 2's two instances, default the API port + 3 and + 4), CHAOS_ONLY=embedded|postgres, CHAOS_KEEP.
 import 'fake-indexeddb/auto';
 import type { ChildProcess } from 'node:child_process';
@@ -32,7 +38,9 @@ const COMMANDS = Number(process.env.CHAOS_COMMANDS ?? 1000);
 const API_PORT = Number(process.env.CHAOS_API_PORT ?? 4390);
 const PG_PORTS = (process.env.CHAOS_PG_PORTS ?? `${API_PORT + 3},${API_PORT + 4}`).split(',').map(Number) as [number, number];
 const ONLY = process.env.CHAOS_ONLY;
-const BATCH = Number(process.env.CHAOS_BATCH ?? DEFAULT_BATCH_SIZE);
+/** Commands per sync request in the stress run. */
+const STRESS_BATCH = 5;
+const BATCH_KNOB = process.env.CHAOS_BATCH ? Number(process.env.CHAOS_BATCH) : null;
 /** Issue 14: the two-instance run drains within this. */
 const PG_DRAIN_TARGET_MS = 10_000;
 const LOGIN = { storeId: 'st-001', username: 'medarbejder1', password: 'Demo1234!' };
@@ -41,7 +49,7 @@ const LOGIN = { storeId: 'st-001', username: 'medarbejder1', password: 'Demo1234
 let seed = 42;
 const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
 
-const newStats = () => ({ 'commands per request': BATCH, requests: 0, dropped: 0, delayed: 0, duplicated: 0, fiveXXBefore: 0, fiveXXAfter: 0, restarts: 0 });
+const newStats = (batch: number) => ({ 'commands per request': batch, requests: 0, dropped: 0, delayed: 0, duplicated: 0, fiveXXBefore: 0, fiveXXAfter: 0, restarts: 0 });
 type Stats = ReturnType<typeof newStats>;
 
 /** Where the proxy sends each forwarded request, and what it hears about it. */
@@ -136,7 +144,7 @@ const exited = (child: ChildProcess) => new Promise((res) => (child.exitCode !==
  * One device: logs in through the proxy, records COMMANDS commands in its outbox and drains
  * them through the proxy. `halfway` runs once, between rounds, when fewer than half are left.
  */
-async function runDevice(opts: { name: string; proxyBase: string; apiBase: string; halfway: () => Promise<void> | void }) {
+async function runDevice(opts: { name: string; batch: number; proxyBase: string; apiBase: string; halfway: () => Promise<void> | void }) {
   seed = 42;
   const client = createApiClient({ baseUrl: opts.proxyBase, responses: responseSchemas, fetch: cookieFetch(), maxAttempts: 1 });
   const login = await createApiClient({ baseUrl: opts.apiBase, responses: responseSchemas, fetch: cookieFetch() }).storeLogin(LOGIN);
@@ -146,7 +154,7 @@ async function runDevice(opts: { name: string; proxyBase: string; apiBase: strin
 
   const db = new StoreDb(opts.name);
   let clock = 0;
-  const engine = createSyncEngine({ db, vault: await openVault(db), send: (commands) => client.sync({ commands }), now: () => clock, random: rand, batchSize: BATCH });
+  const engine = createSyncEngine({ db, vault: await openVault(db), send: (commands) => client.sync({ commands }), now: () => clock, random: rand, batchSize: opts.batch });
   // A frame sold online and in stock, from the catalogue copy the device would hold.
   const snapshot = await createApiClient({ baseUrl: opts.apiBase, responses: responseSchemas }).getCatalogueSnapshot(0);
   if (!snapshot.ok) throw new Error('no catalogue');
@@ -255,8 +263,8 @@ function report(title: string, table: Record<string, number | string>, run: Devi
 }
 
 /** Run 1: one API on the embedded store, killed -9 between two rounds and restarted on the same data folder. */
-async function embeddedRun(): Promise<boolean> {
-  const stats = newStats();
+async function embeddedRun(batch: number): Promise<boolean> {
+  const stats = newStats(batch);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'optik-chaos-'));
   const start = () => startApi(API_PORT, dataDir, { LOGIN_RATE_LIMIT_MAX: '1000' });
   let api = await start();
@@ -265,6 +273,7 @@ async function embeddedRun(): Promise<boolean> {
   let restartMs = 0;
   const run = await runDevice({
     name: 'chaos',
+    batch,
     proxyBase: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
     apiBase: `http://127.0.0.1:${API_PORT}`,
     halfway: async () => {
@@ -308,8 +317,8 @@ async function embeddedRun(): Promise<boolean> {
  * answered, the second instance is killed -9 a few milliseconds after a sync request reached it
  * (mid-transaction, or just after its commit) and restarted while the first keeps serving.
  */
-async function postgresRun(): Promise<boolean> {
-  const stats = newStats();
+async function postgresRun(batch: number, target: boolean): Promise<boolean> {
+  const stats = newStats(batch);
   const db = await freshDatabase();
   const dirs = await Promise.all(PG_PORTS.map(() => mkdtemp(path.join(os.tmpdir(), 'optik-chaos-pg-'))));
   const env = { STORAGE_URL: db.url, APP_SECRET: 'chaos-app-secret-chaos-app-secret-0123', DATA_ENCRYPTION_KEY: 'c4'.repeat(32), LOGIN_RATE_LIMIT_MAX: '1000' };
@@ -350,7 +359,8 @@ async function postgresRun(): Promise<boolean> {
   let run: DeviceRun;
   try {
     run = await runDevice({
-      name: 'chaos-pg',
+      name: `chaos-pg-${batch}`,
+      batch,
       proxyBase: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
       apiBase: `http://127.0.0.1:${portA}`,
       halfway: () => {
@@ -367,7 +377,7 @@ async function postgresRun(): Promise<boolean> {
 
   // Count what the instances stored, from the tables (the records' JSON in `data`), and the SMS both wrote.
   const ok = report(
-    `Chaos sync on PostgreSQL: ${COMMANDS} commands through the same faulty proxy, spread over two API instances on one database; one instance killed -9 mid-request and restarted while the other serves`,
+    `Chaos sync on PostgreSQL${target ? '' : ' (stress run)'}: ${COMMANDS} commands, ${batch} per request, through the same faulty proxy, spread over two API instances on one database; one instance killed -9 mid-request and restarted while the other serves`,
     {
       ...stats,
       rounds: run.rounds,
@@ -375,7 +385,7 @@ async function postgresRun(): Promise<boolean> {
       'by instance 2 before its kill': answered.b,
       'by instance 2 after its restart': answered.bAfterRestart,
       'time to drain (ms)': Math.round(run.drainMs),
-      [`drain target ≤ ${PG_DRAIN_TARGET_MS / 1000} s`]: run.drainMs <= PG_DRAIN_TARGET_MS ? 'met' : 'MISSED',
+      [`drain target ≤ ${PG_DRAIN_TARGET_MS / 1000} s`]: !target ? '(stress run: none)' : run.drainMs <= PG_DRAIN_TARGET_MS ? 'met' : 'MISSED',
       'instance 2 down → answering again (ms)': Math.round(restartMs),
       'instance 2 back before the drain ended': killedAt + restartMs <= run.endedAt ? 'yes' : 'no',
       'load average (1 min)': os.loadavg()[0]!.toFixed(1),
@@ -399,8 +409,11 @@ async function postgresRun(): Promise<boolean> {
 await buildApi();
 const results: boolean[] = [];
 try {
-  if (ONLY !== 'postgres') results.push(await embeddedRun());
-  if (ONLY !== 'embedded') results.push(await postgresRun());
+  if (ONLY !== 'postgres') results.push(await embeddedRun(BATCH_KNOB ?? STRESS_BATCH));
+  if (ONLY !== 'embedded') {
+    results.push(await postgresRun(BATCH_KNOB ?? DEFAULT_BATCH_SIZE, true));
+    if (BATCH_KNOB === null) results.push(await postgresRun(STRESS_BATCH, false));
+  }
 } finally {
   await stopTestPostgres();
 }
