@@ -1,9 +1,24 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { mergeConfig } from 'vite';
-import { baseConfig } from '../vite.config.base.ts';
+import { mergeConfig, type Plugin } from 'vite';
+import { apiUrl, baseConfig } from '../vite.config.base.ts';
+import { pageHeadMiddleware } from './server/page-head.ts';
+
+/**
+ * The served shop's public pages carry their own head in the HTML: title, link previews,
+ * schema.org data (issue 19, server/page-head.ts). That code imports the shared package's
+ * TypeScript, so this config is loaded with `--configLoader runner` (package.json, the bench).
+ */
+const pageHeads: Plugin = {
+  name: 'optik-page-heads',
+  configurePreviewServer(server) {
+    const { root, build } = server.config;
+    server.middlewares.use(pageHeadMiddleware({ apiUrl, shellPath: path.resolve(root, build.outDir, 'index.html'), publicUrl: process.env.PUBLIC_WEB_URL }));
+  },
+};
 
 export default mergeConfig(baseConfig(Number(process.env.WEB_PORT ?? 5173)), {
-  plugins: [react()],
+  plugins: [react(), pageHeads],
   build: {
     rolldownOptions: {
       output: {

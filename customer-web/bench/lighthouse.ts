@@ -21,6 +21,8 @@ const chrome = process.env.CHROME_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromi
 if (!chrome) throw new Error('No Chromium found: install Debian chromium or set CHROME_PATH.');
 
 const webDir = path.join(repoRoot, 'customer-web');
+// The shop's config loads its server code (server/page-head.ts) and through it the shared package's TypeScript: Vite's module runner reads those.
+const CONFIG_LOADER = ['--configLoader', 'runner'];
 const outDir = '.bench-dist';
 const origin = `http://localhost:${WEB_PORT}`;
 const BASELINE_PATH = '/bench-baseline.html';
@@ -64,7 +66,7 @@ async function firstLoadJs(lhr: Lhr): Promise<number> {
 }
 
 // Built for demo mode, as `pnpm start` builds it: the API it measures against is the demo one.
-const build = spawnSync('pnpm', ['exec', 'vite', 'build', '--outDir', outDir, '--emptyOutDir'], { cwd: webDir, env: { ...process.env, VITE_DEMO: '1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+const build = spawnSync('pnpm', ['exec', 'vite', 'build', ...CONFIG_LOADER, '--outDir', outDir, '--emptyOutDir'], { cwd: webDir, env: { ...process.env, VITE_DEMO: '1' }, stdio: ['ignore', 'ignore', 'inherit'] });
 if (build.status !== 0) process.exit(build.status ?? 1);
 await writeFile(
   path.join(webDir, outDir, BASELINE_PATH),
@@ -74,7 +76,7 @@ await writeFile(
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'optik-lighthouse-'));
 await buildApi();
 const api = await startApi(API_PORT, dataDir);
-const web = startGroup('pnpm', ['exec', 'vite', 'preview', '--outDir', outDir, '--port', String(WEB_PORT), '--strictPort'], {
+const web = startGroup('pnpm', ['exec', 'vite', 'preview', ...CONFIG_LOADER, '--outDir', outDir, '--port', String(WEB_PORT), '--strictPort'], {
   cwd: webDir,
   env: { ...process.env, API_URL: `http://127.0.0.1:${API_PORT}` },
 });

@@ -37,9 +37,13 @@ describe('postgres coordination (advisory locks) across two instances', () => {
       expect(results).toHaveLength(12);
       expect(most).toBe(1);
 
-      // Another key is not held up by a held one.
+      // Another key is not held up by a held one — once it is really held (its task has begun:
+      // under load, b's run could otherwise finish first, and `release` would not exist yet).
       let release!: () => void;
-      const held = a.run('order:2', () => new Promise<void>((r) => (release = r)));
+      let began!: () => void;
+      const isHeld = new Promise<void>((r) => (began = r));
+      const held = a.run('order:2', () => new Promise<void>((r) => ((release = r), began())));
+      await isHeld;
       await expect(b.run('order:3', async () => 'free')).resolves.toBe('free');
       release();
       await held;

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { useRouter, useRouterState } from '@tanstack/react-router';
+import { dropServerHead } from '../page-meta';
 
 /**
  * After every route change (a new path, not a filter in the query string) focus moves to the
@@ -20,7 +21,9 @@ export function useFocusHeadingOnRouteChange(mainRef: RefObject<HTMLElement | nu
   useEffect(
     () =>
       router.subscribe('onBeforeNavigate', (e) => {
-        if (e.pathChanged) from.current = document.activeElement;
+        if (!e.pathChanged) return;
+        from.current = document.activeElement;
+        dropServerHead();
       }),
     [router],
   );

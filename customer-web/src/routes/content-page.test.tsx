@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ContentPage, parseContentBody } from './content-page';
+import { ContentPage } from './content-page';
+import { faqJsonLd, parseContentBody } from '../seo/content';
 
 afterEach(cleanup);
 
@@ -23,7 +24,7 @@ describe('content page body (headings, press releases, FAQ)', () => {
     ]);
   });
 
-  it('renders questions as closed disclosures that open, with FAQPage data for search engines', async () => {
+  it('renders questions as closed disclosures that open; their FAQPage data (for the server\'s HTML) pairs each with its answer', async () => {
     render(<ContentPage api={page(['## Levering', '? Hvor lang er leveringstiden?', 'Lagervarer sendes inden for 1–2 hverdage.'])} path="/ofte-stillede-spoergsmaal" />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Ofte stillede spørgsmål' })).toBeDefined();
     expect(screen.getByRole('heading', { level: 2, name: 'Levering' })).toBeDefined();
@@ -32,13 +33,13 @@ describe('content page body (headings, press releases, FAQ)', () => {
     expect(details.open).toBe(false);
     fireEvent.click(summary);
     expect(details.open).toBe(true);
-    const ld = JSON.parse(document.querySelector('script[type="application/ld+json"]')!.textContent!) as { mainEntity: { name: string; acceptedAnswer: { text: string } }[] };
+    const ld = faqJsonLd(parseContentBody(['## Levering', '? Hvor lang er leveringstiden?', 'Lagervarer sendes inden for 1–2 hverdage.'])) as { mainEntity: unknown[] };
     expect(ld.mainEntity).toEqual([{ '@type': 'Question', name: 'Hvor lang er leveringstiden?', acceptedAnswer: { '@type': 'Answer', text: 'Lagervarer sendes inden for 1–2 hverdage.' } }]);
   });
 
   it('a page without questions has no FAQ data', async () => {
     render(<ContentPage api={page(['## Pressekontakt', 'presse@profil-optik.example'])} path="/presse" />);
     await screen.findByRole('heading', { level: 2, name: 'Pressekontakt' });
-    expect(document.querySelector('script[type="application/ld+json"]')).toBeNull();
+    expect(faqJsonLd(parseContentBody(['## Pressekontakt', 'presse@profil-optik.example']))).toBeNull();
   });
 });

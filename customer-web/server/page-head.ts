@@ -1,0 +1,124 @@
+import { readFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { CategoryNode } from '@optik/shared';
+import { createApiClient, responseSchemas, type ApiResult } from '@optik/shared/client';
+import { categoryHead, contentHead, fixedHead, homeHead, injectHead, notFoundHead, productHead, storeHead, type PageHead } from '../src/seo/head';
+
+/**
+ * The shop's server puts each public page's head into its HTML (issue 19): what link previews,
+ * search engines and the first paint read before any script runs. The page's data comes from the
+ * API through the same client the app uses, with the visitor's address forwarded (the API counts
+ * its limits per visitor, never one bucket for the server). Personal pages (My Pages, checkout,
+ * pay links …) get the plain shell: nothing personal is ever put into shared HTML.
+ */
+export interface PageHeadOptions {
+  apiUrl: string;
+  /** The built index.html. */
+  shellPath: string;
+  /** The shop's public address (PUBLIC_WEB_URL) for canonical links; else the address the visitor opened. */
+  publicUrl?: string;
+  /** How long a rendered head is reused while the catalogue stays the same. */
+  ttlMs?: number;
+  now?: () => number;
+}
+
+/** Paths that are not pages, and pages that are personal: the shell as it is. */
+const PASS = /^\/(api|v2|media|assets|create-events|min-konto|checkout|betal|b2b|search|gavekort|fortrodmig|cookieliste)(\/|$)/;
+const CACHE_LIMIT = 500;
+/** The catalogue's version is asked at most this often; a change drops every cached head. */
+const VERSION_CHECK_MS = 5_000;
+
+type Next = (err?: unknown) => void;
+
+export function pageHeadMiddleware(opts: PageHeadOptions) {
+  const now = opts.now ?? Date.now;
+  const ttl = opts.ttlMs ?? 60_000;
+  let shell: Promise<string> | null = null;
+  const cache = new Map<string, { head: PageHead; at: number }>();
+  let version: { value: number; checkedAt: number } | null = null;
+
+  /** The API as this visitor's request reaches it: their address forwarded, one attempt (the shell is the fallback). */
+  const apiFor = (req: IncomingMessage) =>
+    createApiClient({
+      baseUrl: opts.apiUrl,
+      responses: responseSchemas,
+      maxAttempts: 1,
+      fetch: (input, init) => {
+        const headers = new Headers(init?.headers);
+        if (req.socket.remoteAddress) headers.set('x-forwarded-for', req.socket.remoteAddress);
+        return fetch(input, { ...init, headers });
+      },
+    });
+  type Api = ReturnType<typeof apiFor>;
+
+  /** Drops the cache when the catalogue changed (prices, campaigns, stock come from it). */
+  async function checkVersion(api: Api): Promise<void> {
+    if (version && now() - version.checkedAt < VERSION_CHECK_MS) return;
+    const r = await api.getCatalogueSnapshot(version?.value ?? Number.MAX_SAFE_INTEGER);
+    if (!r.ok) return;
+    if (version && r.data.version !== version.value) cache.clear();
+    version = { value: r.data.version, checkedAt: now() };
+  }
+
+  async function categories(api: Api): Promise<CategoryNode[] | null> {
+    const r = await api.getCategories();
+    return r.ok ? r.data.data : null;
+  }
+
+  /** The head of the page at `path`; null when the shell should go as it is (a personal page, or the API did not answer). */
+  async function headFor(api: Api, origin: string, path: string): Promise<PageHead | null> {
+    if (path === '/') return homeHead(origin);
+    const fixed = fixedHead(origin, path);
+    if (fixed) return fixed;
+    const found = <T>(r: ApiResult<T>, make: (data: T) => PageHead | null): PageHead | null => (r.ok ? make(r.data) : r.status === 404 ? notFoundHead() : null);
+    const product = /^\/produkt\/([^/]+)$/.exec(path);
+    if (product) {
+      const [article, tree] = await Promise.all([api.getArticle(product[1]!), categories(api)]);
+      return found(article, (d) => productHead(origin, d.data, tree ?? []));
+    }
+    const store = /^\/(?:find-butik|butik)\/([^/]+)$/.exec(path);
+    if (store) return found(await api.getStore(store[1]!), (d) => storeHead(origin, path, d.data));
+    if (path.startsWith('/bestil-tid-til-synstest/')) return null;
+    const tree = await categories(api);
+    if (!tree) return null;
+    const category = categoryHead(origin, path, tree);
+    if (category) return category;
+    return found(await api.getPage(path.replace(/^\//, '')), (d) => contentHead(origin, d.data));
+  }
+
+  return async (req: IncomingMessage, res: ServerResponse, next: Next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const url = new URL(req.url ?? '/', 'http://shop.invalid');
+    let path: string;
+    try {
+      path = decodeURIComponent(url.pathname);
+    } catch {
+      return next();
+    }
+    // Files (a dot in the last segment) and what is not a public page go on as before.
+    if (PASS.test(path) || /\.[a-z0-9]+$/i.test(path) || path.length > 300) return next();
+    try {
+      const origin = (opts.publicUrl ?? `http://${req.headers.host ?? 'localhost'}`).replace(/\/$/, '');
+      const api = apiFor(req);
+      await checkVersion(api);
+      const key = `${origin}${path}`;
+      let hit = cache.get(key);
+      if (!hit || now() - hit.at > ttl) {
+        const head = await headFor(api, origin, path.replace(/(.)\/+$/, '$1'));
+        if (!head) return next();
+        hit = { head, at: now() };
+        cache.set(key, hit);
+        if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+      }
+      shell ??= readFile(opts.shellPath, 'utf8');
+      const html = injectHead(await shell, hit.head);
+      res.statusCode = hit.head.status;
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      // Browsers ask again every time (prices change); the server's own copy is short-lived and dropped on a catalogue change.
+      res.setHeader('Cache-Control', 'no-cache');
+      res.end(req.method === 'HEAD' ? undefined : html);
+    } catch (err) {
+      next(err);
+    }
+  };
+}

@@ -1,0 +1,203 @@
+import { formatDkk, type Article, type CategoryNode, type ContentPage, type Store } from '@optik/shared';
+import { DEFAULT_DESCRIPTION, SERVER_HEAD_ATTRIBUTE, SITE_NAME, fullTitle } from '../page-meta';
+import { t } from '../messages';
+import { bt } from '../features/booking/messages';
+import { sm } from '../features/stores/messages';
+import { faqJsonLd, parseContentBody } from './content';
+
+/**
+ * What a public page's HTML says about it before any script runs (issue 19): title, description,
+ * canonical address, link-preview tags (Open Graph, Twitter) and schema.org data. Built from the
+ * API's answers by the shop's server; pure, so it is tested without one.
+ */
+export interface PageHead {
+  status: 200 | 404;
+  title: string;
+  description: string;
+  /** Absolute; null on a page that is not found. */
+  canonical: string | null;
+  og: Record<string, string>;
+  jsonLd: object[];
+  /** A page that is not found says so in its HTML too (the app replaces it when it starts). */
+  body?: string;
+}
+
+const CONTEXT = 'https://schema.org';
+
+const abs = (origin: string, path: string) => new URL(path, origin).toString();
+
+function page(origin: string, path: string, title: string, description: string, extra: Partial<PageHead> = {}): PageHead {
+  const canonical = abs(origin, path);
+  const shown = fullTitle(title);
+  return {
+    status: 200,
+    title: shown,
+    description,
+    canonical,
+    og: { 'og:type': 'website', 'og:site_name': SITE_NAME, 'og:locale': 'da_DK', 'og:title': shown, 'og:description': description, 'og:url': canonical, 'twitter:card': 'summary', ...extra.og },
+    jsonLd: extra.jsonLd ?? [],
+  };
+}
+
+function breadcrumbs(origin: string, trail: { name: string; path: string }[]): object {
+  return {
+    '@context': CONTEXT,
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.name, item: abs(origin, c.path) })),
+  };
+}
+
+/** The catalogue page's title at `path` in the tree ('/briller' → 'Briller', '/briller/gucci' → 'Gucci'). */
+function titleAt(tree: readonly CategoryNode[], path: string): string | null {
+  for (const top of tree) {
+    if (top.path === path) return top.title;
+    const child = top.children.find((c) => c.path === path);
+    if (child) return child.title;
+  }
+  return null;
+}
+
+export function homeHead(origin: string): PageHead {
+  return page(origin, '/', SITE_NAME, DEFAULT_DESCRIPTION, {
+    jsonLd: [
+      {
+        '@context': CONTEXT,
+        '@type': 'WebSite',
+        name: SITE_NAME,
+        url: abs(origin, '/'),
+        inLanguage: 'da-DK',
+        potentialAction: { '@type': 'SearchAction', target: `${abs(origin, '/search')}?q={search_term_string}`, 'query-input': 'required name=search_term_string' },
+      },
+    ],
+  });
+}
+
+/** Width of a product's picture in link previews (one of the resizer's widths). */
+const SHARE_IMAGE_WIDTH = 1024;
+
+/** The price a visitor pays for one unit, in øre. */
+const unitPrice = (a: Article) => a.price.unit.amount;
+
+export function productHead(origin: string, a: Article, tree: readonly CategoryNode[]): PageHead {
+  const path = `/produkt/${a.slug}`;
+  // Link previews and search engines take raster pictures: the first picture as JPEG from the API's resizer.
+  const image = a.medias[0] ? abs(origin, `/v2/image?url=${encodeURIComponent(a.medias[0].xl)}&width=${SHARE_IMAGE_WIDTH}&format=jpeg`) : null;
+  const inStock = a.skus.some((s) => s.stock > 0);
+  const price = (unitPrice(a) / 100).toFixed(2);
+  const description = `${a.description} ${formatDkk(unitPrice(a))}`;
+  const trail = [{ name: 'Forside', path: '/' }, ...a.routes.flatMap((r) => (titleAt(tree, r) ? [{ name: titleAt(tree, r)!, path: r }] : [])), { name: a.name, path }];
+  return page(origin, path, a.name, description, {
+    og: {
+      'og:type': 'product',
+      ...(image ? { 'og:image': image, 'og:image:type': 'image/jpeg', 'og:image:width': String(SHARE_IMAGE_WIDTH), 'og:image:alt': a.medias[0]!.alt, 'twitter:card': 'summary_large_image', 'twitter:image': image } : {}),
+      'product:price:amount': price,
+      'product:price:currency': 'DKK',
+      'product:availability': inStock ? 'in stock' : 'out of stock',
+      ...(a.brand ? { 'product:brand': a.brand } : {}),
+    },
+    jsonLd: [
+      {
+        '@context': CONTEXT,
+        '@type': 'Product',
+        name: a.name,
+        description: a.description,
+        sku: a.skus[0]?.id ?? a.id,
+        ...(a.skus[0]?.ean ? { gtin13: a.skus[0].ean } : {}),
+        ...(a.brand ? { brand: { '@type': 'Brand', name: a.brand } } : {}),
+        ...(image ? { image: [image] } : {}),
+        url: abs(origin, path),
+        offers: {
+          '@type': 'Offer',
+          url: abs(origin, path),
+          price,
+          priceCurrency: 'DKK',
+          availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+          itemCondition: 'https://schema.org/NewCondition',
+        },
+      },
+      breadcrumbs(origin, trail),
+    ],
+  });
+}
+
+export function categoryHead(origin: string, path: string, tree: readonly CategoryNode[]): PageHead | null {
+  const title = titleAt(tree, path);
+  if (!title) return null;
+  const top = tree.find((c) => c.path === path || c.children.some((k) => k.path === path))!;
+  const trail = [{ name: 'Forside', path: '/' }, { name: top.title, path: top.path }, ...(top.path === path ? [] : [{ name: title, path }])];
+  return page(origin, path, title, t.widget.categoryDescription(title), { jsonLd: [breadcrumbs(origin, trail)] });
+}
+
+const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+
+export function storeHead(origin: string, path: string, s: Store): PageHead {
+  return page(origin, path, s.name, sm.storePageDescription(s.name, s.city), {
+    jsonLd: [
+      {
+        '@context': CONTEXT,
+        '@type': 'Optician',
+        name: s.name,
+        url: abs(origin, path),
+        telephone: `+45${s.phone}`,
+        email: s.email,
+        address: { '@type': 'PostalAddress', streetAddress: s.street, postalCode: s.postcode, addressLocality: s.city, addressRegion: s.region, addressCountry: 'DK' },
+        geo: { '@type': 'GeoCoordinates', latitude: s.lat, longitude: s.lng },
+        openingHoursSpecification: s.openingHours
+          .filter((d) => d.open && d.close)
+          .map((d) => ({ '@type': 'OpeningHoursSpecification', dayOfWeek: `https://schema.org/${DAYS[d.day - 1]}`, opens: d.open, closes: d.close })),
+      },
+    ],
+  });
+}
+
+export function contentHead(origin: string, p: ContentPage): PageHead {
+  const faq = faqJsonLd(parseContentBody(p.body));
+  return page(origin, p.url, p.title, p.summary, { jsonLd: faq ? [faq] : [] });
+}
+
+/** Pages whose title and description are fixed texts. */
+export function fixedHead(origin: string, path: string): PageHead | null {
+  if (path === '/find-butik') return page(origin, path, sm.finderTitle, sm.finderDescription);
+  if (path === '/bestil-tid-til-synstest') return page(origin, path, bt.title, bt.description);
+  return null;
+}
+
+export function notFoundHead(): PageHead {
+  return {
+    status: 404,
+    title: fullTitle(t.notFound.title),
+    description: DEFAULT_DESCRIPTION,
+    canonical: null,
+    og: {},
+    jsonLd: [],
+    body: `<main class="page narrow"><h1>${escapeHtml(t.notFound.title)}</h1><p>${escapeHtml(t.notFound.body)}</p><p><a href="/">${escapeHtml(t.notFound.back)}</a></p></main>`,
+  };
+}
+
+export function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** JSON for a `<script type="application/ld+json">`: nothing in it can end the script element. */
+export const jsonForScript = (value: object) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * The shop's HTML shell with `head` in it: its title and description replace the shell's, the
+ * other tags go before </head>, and a not-found page's body goes into the app's root element.
+ */
+export function injectHead(shell: string, head: PageHead): string {
+  const mark = SERVER_HEAD_ATTRIBUTE;
+  const tags = [
+    head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}" ${mark}>` : '',
+    head.canonical ? `<link rel="alternate" hreflang="da-DK" href="${escapeHtml(head.canonical)}" ${mark}>` : '',
+    head.status === 404 ? `<meta name="robots" content="noindex" ${mark}>` : '',
+    ...Object.entries(head.og).map(([k, v]) => `<meta ${k.startsWith('twitter:') ? 'name' : 'property'}="${escapeHtml(k)}" content="${escapeHtml(v)}" ${mark}>`),
+    ...head.jsonLd.map((d) => `<script type="application/ld+json" ${mark}>${jsonForScript(d)}</script>`),
+  ].filter(Boolean);
+  let html = shell
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(head.description)}" />`)
+    .replace('</head>', `${tags.join('\n')}\n</head>`);
+  if (head.body) html = html.replace('<div id="root"></div>', `<div id="root">${head.body}</div>`);
+  return html;
+}

@@ -1,0 +1,67 @@
+import { expect, test } from '../fixtures';
+import { apiURL, webURL } from '../env';
+
+/**
+ * Issue 19 (first part): a public page's HTML, fetched as a link preview or a search engine
+ * fetches it — no script run — carries its title, description, canonical address, Open Graph
+ * tags and schema.org data, from the real API; the app then takes over as before.
+ */
+
+interface Article {
+  id: string;
+  slug: string;
+  name: string;
+  price: { unit: { amount: number } };
+}
+
+const ldOf = (html: string) => [...html.matchAll(/<script type="application\/ld\+json" data-server-head>(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+const metaOf = (html: string, key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1]?.replace(/&amp;/g, '&') ?? null;
+
+test('a product URL answers its name, price, picture and Product data in the HTML; the picture is a JPEG', async ({ request }) => {
+  const sitemap = await (await request.get(`${webURL}/sitemap.xml`)).text();
+  const slug = /<loc>[^<]*\/produkt\/([^<]+)<\/loc>/.exec(sitemap)![1]!;
+  const article = ((await (await request.get(`${apiURL}/api/article/${slug}`)).json()) as { data: Article }).data;
+  const res = await request.get(`${webURL}/produkt/${slug}`);
+  expect(res.status()).toBe(200);
+  const html = await res.text();
+  const price = (article.price.unit.amount / 100).toFixed(2);
+  expect(html).toContain(`<title>${article.name.replace(/&/g, '&amp;')} – Profil Optik</title>`);
+  expect(metaOf(html, 'product:price:amount')).toBe(price);
+  expect(metaOf(html, 'og:url')).toBe(`${webURL}/produkt/${slug}`);
+  const [product, crumbs] = ldOf(html);
+  expect(product).toMatchObject({ '@context': 'https://schema.org', '@type': 'Product', name: article.name, offers: { '@type': 'Offer', price, priceCurrency: 'DKK' } });
+  expect(crumbs).toMatchObject({ '@type': 'BreadcrumbList' });
+  const image = await request.get(metaOf(html, 'og:image')!);
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toBe('image/jpeg');
+});
+
+test('catalogue and store pages carry their titles and data; an unknown product is a 404 with the Danish not-found page', async ({ request }) => {
+  const tree = ((await (await request.get(`${apiURL}/api/catalogue/categories`)).json()) as { data: { path: string; title: string }[] }).data;
+  for (const c of tree) {
+    const html = await (await request.get(`${webURL}${encodeURI(c.path)}`)).text();
+    expect(html, c.path).toContain(`<title>${c.title} – Profil Optik</title>`);
+    expect(ldOf(html)[0], c.path).toMatchObject({ '@type': 'BreadcrumbList' });
+  }
+  const store = ldOf(await (await request.get(`${webURL}/find-butik/roskilde`)).text())[0];
+  expect(store).toMatchObject({ '@type': 'Optician', address: { addressLocality: 'Roskilde' } });
+  expect((store!.openingHoursSpecification as unknown[]).length).toBeGreaterThan(0);
+
+  const missing = await request.get(`${webURL}/produkt/findes-ikke-0000`);
+  expect(missing.status()).toBe(404);
+  expect(await missing.text()).toContain('<h1>Siden blev ikke fundet</h1>');
+  // My Pages is never rendered on the server: the plain shell.
+  expect(await (await request.get(`${webURL}/min-konto/ordrer`)).text()).not.toContain('data-server-head');
+});
+
+test('the app takes over the served product page, and moving on drops the product’s head', async ({ page }) => {
+  const sitemap = await (await page.request.get(`${webURL}/sitemap.xml`)).text();
+  const slug = /<loc>[^<]*\/produkt\/([^<]+)<\/loc>/.exec(sitemap)![1]!;
+  await page.goto(`${webURL}/produkt/${slug}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('head meta[property="og:type"][content="product"]')).toHaveCount(1);
+  await page.getByRole('banner').getByRole('link', { name: /Forside|Profil Optik/ }).first().click();
+  await expect(page).toHaveURL(`${webURL}/`);
+  await expect(page.locator('head [data-server-head]')).toHaveCount(0);
+  await expect(page).toHaveTitle('Profil Optik – briller, solbriller og kontaktlinser');
+});
