@@ -125,7 +125,7 @@ export function createApp(deps: AppDeps): App {
   });
   const widget = new WidgetService(storage, clock, catalogue, categoryTree, orders, deps.widgetEventLog);
   const myOrders = new MyOrdersService({ storage, coordination: deps.coordination, clock, catalogue, provider: deps.payments, mailer, sms, orders, giftCards, subscriptions: subscriptions.service, accounts: auth, customers, linkedStoreOrders: accountLinks });
-  const sync = new SyncService(storage, clock, { customers, prescriptions, orders, payments, requisitions, bookings, myOrders });
+  const sync = new SyncService(storage, clock, { customers, prescriptions, orders, payments, requisitions, bookings, myOrders, accountLinks });
   const lifestyle = new LifestyleService({
     clock,
     platform: port(deps.lifestyle, 'Lifestyle-platformen', () => createLocalLifestylePlatform(storage, { secret: config.secret })),

@@ -80,6 +80,7 @@ export const t = {
       'booking.confirm': 'Bekræft aftale',
       'booking.checkIn': 'Tjek ind',
       'booking.noShow': 'Udeblevet',
+      'accountLink.send': 'Link til webkonto',
     } as Record<string, string>,
   },
   prescriptions: {

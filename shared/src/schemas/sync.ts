@@ -46,6 +46,9 @@ export type ReturnReceiveCommand = z.input<typeof returnReceiveCommandSchema>;
 /** The counter approves a return it received: it is confirmed and refunded (once). */
 export const returnConfirmCommandSchema = z.object({ returnId: z.uuid() });
 
+/** "Send link til webkonto" from the counter: the customer gets a mail to confirm the link to their web account (decision 010). */
+export const accountLinkSendCommandSchema = z.object({ customerId: recordIdSchema });
+
 /** Payloads per command type. Ids of records created offline are client-generated UUIDs. */
 export const syncPayloadSchemas = {
   'customer.create': z.extend(customerCreateRequestSchema, { customerId: z.uuid() }),
@@ -60,6 +63,7 @@ export const syncPayloadSchemas = {
   'order.status': orderStatusCommandSchema,
   'return.receive': returnReceiveCommandSchema,
   'return.confirm': returnConfirmCommandSchema,
+  'accountLink.send': accountLinkSendCommandSchema,
 } as const;
 export type SyncCommandType = keyof typeof syncPayloadSchemas;
 

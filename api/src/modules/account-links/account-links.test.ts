@@ -208,6 +208,28 @@ describe('linked accounts: the link staff mail', () => {
     const me = await customerAgent(t);
     await me.post(`/api/staff/customers/${customerId}/account-link`).expect(403);
   });
+  it('comes as a sync command from the counter too (queued offline): applied once, one mail however often it is replayed; refused with the reason', async () => {
+    const t = await makeTestApp();
+    const here = await staffAgent(t);
+    const { customerId } = await storeCustomer(t, here);
+    const send = command('accountLink.send', { customerId });
+    const before = t.mailer.sent.length;
+    const first = syncResponseSchema.parse((await here.post('/api/sync', { commands: [send, send] }).expect(200)).body).results;
+    expect(first.map((r) => r.status)).toEqual(['applied', 'duplicate']);
+    expect(first[0]!.result).toMatchObject({ linked: false, hasEmail: true });
+    expect(syncResponseSchema.parse((await here.post('/api/sync', { commands: [send] }).expect(200)).body).results[0]!.status).toBe('duplicate');
+    expect(t.mailer.sent.slice(before).filter((m) => m.to === 'mette.butik@example.dk')).toHaveLength(1);
+    // The mailed link works as the route's does.
+    const me = await customerAgent(t);
+    await me.post('/api/my/store-link/confirm', { token: tokenIn(t.mailer.sent.at(-1)!.text), prescriptionsConsent: false }).expect(200);
+
+    const { customerId: noMail } = await storeCustomer(t, here, { email: null });
+    const refused = syncResponseSchema.parse((await here.post('/api/sync', { commands: [command('accountLink.send', { customerId: noMail })] }).expect(200)).body).results[0]!;
+    expect(refused).toMatchObject({ status: 'rejected', error: { message: accountLinkMessages.noEmail } });
+    const there = await staffAgent(t, 'medarbejder2', 'st-002');
+    const elsewhere = syncResponseSchema.parse((await there.post('/api/sync', { commands: [command('accountLink.send', { customerId })] }).expect(200)).body).results[0]!;
+    expect(elsewhere.status).toBe('rejected');
+  });
 });
 
 describe('linked accounts: what each side sees', () => {

@@ -214,25 +214,31 @@ export class AccountLinkService {
     await this.requireAccess(customerId, staff);
     const customer = await this.deps.customers.get(customerId);
     if (!customer) throw notFound(accountLinkMessages.unknownCustomer);
-    if (!customer.email) throw new HttpError(400, 'validation_failed', accountLinkMessages.noEmail, { email: accountLinkMessages.noEmail });
+    const to = customer.email;
+    if (!to) throw new HttpError(400, 'validation_failed', accountLinkMessages.noEmail, { email: accountLinkMessages.noEmail });
     if (await this.repo.ofCustomer(customerId)) throw new HttpError(409, 'conflict', accountLinkMessages.alreadyLinked);
     const token = newId(32);
     const now = this.now();
     const expiresAt = addDays(now, ACCOUNT_LINK_DAYS);
-    await this.repo.replaceToken({ id: hashToken(token), customerId, storeId: staff.storeId, sentBy: staff.id, sentAt: now, expiresAt, usedBy: null, usedAt: null });
-    const storeName = (await this.deps.stores.store(staff.storeId))?.name ?? 'Profil Optik';
-    const link = `${this.deps.config.publicWebUrl}${STORE_LINK_PATH}#token=${token}`;
-    await this.deps.mailer.send({
-      to: customer.email,
-      subject: 'Knyt din kundeprofil til din webkonto',
-      text: [
-        `Hej ${customer.firstName}`,
-        `${storeName} har sendt dig dette link, så din kundeprofil i butikken kan knyttes til din webkonto hos Profil Optik. Så kan du se dine ordrer fra butikken under Mine sider, og butikken kan se dine webordrer.`,
-        `Åbn linket, log ind (eller opret en konto), og bekræft:\n${link}`,
-        `Linket kan bruges én gang og virker til ${formatCopenhagenDateTime(expiresAt)}.`,
-        'Har du ikke bedt om det, kan du se bort fra denne e-mail.',
-        'Venlig hilsen\nProfil Optik',
-      ].join('\n\n'),
+    // One unit of work (a savepoint when it comes as a sync command): the mail only once the new link is stored.
+    await this.deps.storage.transaction(async () => {
+      await this.repo.replaceToken({ id: hashToken(token), customerId, storeId: staff.storeId, sentBy: staff.id, sentAt: now, expiresAt, usedBy: null, usedAt: null });
+      const storeName = (await this.deps.stores.store(staff.storeId))?.name ?? 'Profil Optik';
+      const link = `${this.deps.config.publicWebUrl}${STORE_LINK_PATH}#token=${token}`;
+      this.deps.storage.afterCommit(() =>
+        this.deps.mailer.send({
+          to,
+          subject: 'Knyt din kundeprofil til din webkonto',
+          text: [
+            `Hej ${customer.firstName}`,
+            `${storeName} har sendt dig dette link, så din kundeprofil i butikken kan knyttes til din webkonto hos Profil Optik. Så kan du se dine ordrer fra butikken under Mine sider, og butikken kan se dine webordrer.`,
+            `Åbn linket, log ind (eller opret en konto), og bekræft:\n${link}`,
+            `Linket kan bruges én gang og virker til ${formatCopenhagenDateTime(expiresAt)}.`,
+            'Har du ikke bedt om det, kan du se bort fra denne e-mail.',
+            'Venlig hilsen\nProfil Optik',
+          ].join('\n\n'),
+        }),
+      );
     });
     return this.statusOf(customerId);
   }

@@ -11,6 +11,7 @@ import type { PaymentService } from '../payments/service';
 import type { RequisitionService } from '../requisitions/service';
 import type { BookingService } from '../booking/service';
 import type { MyOrdersService } from '../my-orders/service';
+import type { AccountLinkService } from '../account-links/service';
 
 type Handler = (payload: unknown, user: SessionUser, commandId: string) => Promise<unknown>;
 
@@ -46,6 +47,7 @@ export class SyncService {
       requisitions: RequisitionService;
       bookings: BookingService;
       myOrders: Pick<MyOrdersService, 'changeOrderStatusById' | 'resumeReadyNotice' | 'receiveReturn' | 'confirmReceivedReturn'>;
+      accountLinks: Pick<AccountLinkService, 'sendLink'>;
     },
   ) {
     this.log = new SyncLogRepository(storage);
@@ -85,6 +87,8 @@ export class SyncService {
       'return.receive': (payload, user) => s.myOrders.receiveReturn(syncPayloadSchemas['return.receive'].parse(payload), user),
       // The return-confirmation route's refund (my-orders): paid once, however often the command comes.
       'return.confirm': (payload, user) => s.myOrders.confirmReceivedReturn(syncPayloadSchemas['return.confirm'].parse(payload).returnId, user),
+      // "Send link til webkonto", queued at the counter like the rest: the account-link route's rules (decision 010); the mail goes after the commit.
+      'accountLink.send': (payload, user) => s.accountLinks.sendLink(syncPayloadSchemas['accountLink.send'].parse(payload).customerId, { ...user, storeId: user.storeId! }),
     };
     this.handlers = new Map(Object.entries(handlers));
   }

@@ -11,7 +11,9 @@ const SHIPPED: Record<Order['status'], string> = { handled: 'Under behandling', 
 export const la = {
   title: 'Webkonto',
   loading: 'Henter webkonto …',
-  offline: 'Webkonto og webordrer kan kun ses og sendes med forbindelse til serveren.',
+  offline: 'Webkonto og webordrer kan kun ses med forbindelse til serveren.',
+  /** Offline, the link goes into the queue with the day's other actions. */
+  queued: 'Linket til webkonto venter og sendes, når der er forbindelse igen.',
   retry: 'Prøv igen',
   linked: (source: 'cpr' | 'staff-link' | null, at: string | null) =>
     `Kunden er knyttet til en webkonto${source === 'cpr' ? ' (via MitID)' : source === 'staff-link' ? ' (via link)' : ''}${at ? ` siden ${day(at)}` : ''}.`,

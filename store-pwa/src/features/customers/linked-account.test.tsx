@@ -59,7 +59,7 @@ describe('LinkedAccount (store app customer page)', () => {
       [`GET ${ORDERS}`]: [ok({ data: [order({})] })],
       [`POST ${LINK}`]: [ok({ data: status({ pendingUntil: '2026-11-29T10:00:00.000Z' }) }), { ok: false, status: 409, error: { code: 'conflict', message: accountLinkMessages.alreadyLinked } }],
     });
-    render(<LinkedAccount customerId={CUSTOMER} api={api} />);
+    render(<LinkedAccount customerId={CUSTOMER} hasEmail queued={false} onQueue={vi.fn()} api={api} />);
     const section = await screen.findByRole('region', { name: 'Webkonto' });
     fireEvent.click(await within(section).findByRole('button', { name: 'Send link til webkonto' }));
     expect(await within(section).findByText('Link sendt – det virker til 29.11.2026.')).toBeTruthy();
@@ -75,7 +75,7 @@ describe('LinkedAccount (store app customer page)', () => {
 
   it('cannot send without an e-mail on the customer, and says why', async () => {
     const { api, post } = fakeApi({ [`GET ${LINK}`]: [ok({ data: status({ hasEmail: false }) })], [`GET ${ORDERS}`]: [ok({ data: [] })] });
-    render(<LinkedAccount customerId={CUSTOMER} api={api} />);
+    render(<LinkedAccount customerId={CUSTOMER} hasEmail queued={false} onQueue={vi.fn()} api={api} />);
     const button = (await screen.findByRole('button', { name: 'Send link til webkonto' })) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
     expect(document.getElementById(button.getAttribute('aria-describedby')!)!.textContent).toBe(accountLinkMessages.noEmail);
@@ -96,7 +96,7 @@ describe('LinkedAccount (store app customer page)', () => {
         }),
       ],
     });
-    render(<LinkedAccount customerId={CUSTOMER} api={api} />);
+    render(<LinkedAccount customerId={CUSTOMER} hasEmail queued={false} onQueue={vi.fn()} api={api} />);
     expect(await screen.findByText('Kunden er knyttet til en webkonto (via link) siden 22.11.2026.')).toBeTruthy();
     const web = screen.getByRole('region', { name: 'Webordrer' });
     const items = within(web).getAllByRole('listitem').map((li) => li.textContent!.replace(/\s/g, ' '));
@@ -109,10 +109,38 @@ describe('LinkedAccount (store app customer page)', () => {
       [`GET ${LINK}`]: [offline, ok({ data: status({ linked: true, source: 'cpr', linkedAt: '2026-11-22T10:00:00.000Z' }) })],
       [`GET ${ORDERS}`]: [offline, ok({ data: [] })],
     });
-    render(<LinkedAccount customerId={CUSTOMER} api={api} />);
-    expect((await screen.findByRole('alert')).textContent).toBe('Webkonto og webordrer kan kun ses og sendes med forbindelse til serveren.');
+    render(<LinkedAccount customerId={CUSTOMER} hasEmail queued={false} onQueue={vi.fn()} api={api} />);
+    expect((await screen.findByRole('alert')).textContent).toBe('Webkonto og webordrer kan kun ses med forbindelse til serveren.');
     fireEvent.click(screen.getByRole('button', { name: 'Prøv igen' }));
     expect(await screen.findByText('Kunden er knyttet til en webkonto (via MitID) siden 22.11.2026.')).toBeTruthy();
     expect(screen.getByText('Ingen webordrer.')).toBeTruthy();
+  });
+
+  it('offline, "Send link til webkonto" goes into the queue and says so; a queued link is not offered twice; no e-mail, no link', async () => {
+    const { api, post } = fakeApi({ [`GET ${LINK}`]: [offline], [`GET ${ORDERS}`]: [offline] });
+    const onQueue = vi.fn(() => Promise.resolve());
+    const view = render(<LinkedAccount customerId={CUSTOMER} hasEmail queued={false} onQueue={onQueue} api={api} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Send link til webkonto' }));
+    await vi.waitFor(() => expect(onQueue).toHaveBeenCalledTimes(1));
+    expect(post).not.toHaveBeenCalled();
+    // The queue now holds it (the customer page's live query says so): said once, and no second button.
+    view.rerender(<LinkedAccount customerId={CUSTOMER} hasEmail queued onQueue={onQueue} api={api} />);
+    expect(screen.getAllByText('Linket til webkonto venter og sendes, når der er forbindelse igen.')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Send link til webkonto' })).toBeNull();
+    view.unmount();
+
+    const noMail = fakeApi({ [`GET ${LINK}`]: [offline], [`GET ${ORDERS}`]: [offline] });
+    render(<LinkedAccount customerId={CUSTOMER} hasEmail={false} queued={false} onQueue={onQueue} api={noMail.api} />);
+    expect(await screen.findByText(accountLinkMessages.noEmail)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send link til webkonto' })).toBeNull();
+  });
+
+  it('a send that loses the connection on the way is queued instead', async () => {
+    const { api } = fakeApi({ [`GET ${LINK}`]: [ok({ data: status() })], [`GET ${ORDERS}`]: [ok({ data: [] })], [`POST ${LINK}`]: [offline] });
+    const onQueue = vi.fn(() => Promise.resolve());
+    render(<LinkedAccount customerId={CUSTOMER} hasEmail queued={false} onQueue={onQueue} api={api} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Send link til webkonto' }));
+    expect(await screen.findByText('Linket til webkonto venter og sendes, når der er forbindelse igen.')).toBeTruthy();
+    expect(onQueue).toHaveBeenCalledTimes(1);
   });
 });

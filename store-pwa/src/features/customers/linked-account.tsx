@@ -3,16 +3,28 @@ import { formatDkk, orderListResponseSchema, staffAccountLinkResponseSchema, typ
 import { api as defaultApi, type Api } from '../../api';
 import { la } from './linked-account-messages';
 
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; link: StaffAccountLink; webOrders: Order[] };
+type Load = { state: 'loading' } | { state: 'error'; message: string; offline: boolean } | { state: 'ready'; link: StaffAccountLink; webOrders: Order[] };
 
 const base = (customerId: string) => `/api/staff/customers/${encodeURIComponent(customerId)}`;
+
+interface Props {
+  customerId: string;
+  /** Whether the customer on the device has an e-mail (the link goes there). */
+  hasEmail: boolean;
+  /** A link for this customer waits in the device's queue. */
+  queued: boolean;
+  /** Puts "Send link til webkonto" into the device's queue (outbox command `accountLink.send`), sent with the day's other actions. */
+  onQueue: () => Promise<void>;
+  api?: Pick<Api, 'get' | 'post'>;
+}
 
 /**
  * The customer's web account on the store app's customer page (issue 17): whether the store
  * customer is linked to a shop account, "Send link til webkonto" (a mail the customer confirms),
- * and the linked account's web orders. Online only: the link and the web orders are the server's.
+ * and the linked account's web orders. The status and the web orders are the server's; offline,
+ * the link is queued like every other counter action and sent once the connection is back.
  */
-export function LinkedAccount({ customerId, api = defaultApi }: { customerId: string; api?: Pick<Api, 'get' | 'post'> }) {
+export function LinkedAccount({ customerId, hasEmail, queued, onQueue, api = defaultApi }: Props) {
   const id = useId();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -22,8 +34,8 @@ export function LinkedAccount({ customerId, api = defaultApi }: { customerId: st
 
   const fetchAll = useCallback(async (): Promise<Load> => {
     const [link, orders] = await Promise.all([api.get(staffAccountLinkResponseSchema, `${base(customerId)}/account-link`), api.get(orderListResponseSchema, `${base(customerId)}/orders`)]);
-    if (!link.ok) return { state: 'error', message: link.status === 0 ? la.offline : link.error.message };
-    if (!orders.ok) return { state: 'error', message: orders.status === 0 ? la.offline : orders.error.message };
+    if (!link.ok) return { state: 'error', message: link.status === 0 ? la.offline : link.error.message, offline: link.status === 0 };
+    if (!orders.ok) return { state: 'error', message: orders.status === 0 ? la.offline : orders.error.message, offline: orders.status === 0 };
     return { state: 'ready', link: link.data.data, webOrders: orders.data.data.filter((o) => o.createdBy === 'web').sort((a, b) => b.createdAt.localeCompare(a.createdAt)) };
   }, [api, customerId]);
 
@@ -41,13 +53,23 @@ export function LinkedAccount({ customerId, api = defaultApi }: { customerId: st
     setAlert(null);
     setStatus(la.sending);
     const r = await api.post(staffAccountLinkResponseSchema, `${base(customerId)}/account-link`);
+    if (!r.ok && r.status === 0) return queue();
     setBusy(false);
     if (!r.ok) {
       setStatus('');
-      return setAlert(r.status === 0 ? la.offline : r.error.message);
+      return setAlert(r.error.message);
     }
     setLoad({ ...current, link: r.data.data });
     setStatus(la.sent);
+  }
+
+  /** The connection is gone: the link waits in the queue (offline, the section says so from the queue itself). */
+  async function queue() {
+    setBusy(true);
+    setAlert(null);
+    await onQueue();
+    setBusy(false);
+    if (load.state === 'ready') setStatus(la.queued);
   }
 
   return (
@@ -60,6 +82,16 @@ export function LinkedAccount({ customerId, api = defaultApi }: { customerId: st
           <button type="button" onClick={() => (setLoad({ state: 'loading' }), setAttempt((n) => n + 1))}>
             {la.retry}
           </button>
+          {load.offline &&
+            (queued ? (
+              <p role="status">{la.queued}</p>
+            ) : hasEmail ? (
+              <button type="button" className="secondary" onClick={() => void queue()} disabled={busy}>
+                {la.send}
+              </button>
+            ) : (
+              <p>{la.noEmail}</p>
+            ))}
         </>
       )}
       {load.state === 'ready' && (

@@ -12,6 +12,7 @@ import { PrescriptionForm } from './prescription-form';
 import { OrderForm } from '../orders/order-form';
 import { OrderList } from '../orders/order-list';
 import { LinkedAccount } from '../customers/linked-account';
+import { queueAccountLink } from '../customers/queue-account-link';
 import { CustomerEdit } from '../customers/customer-edit';
 
 type Entry = PrescriptionCreate['entry'];
@@ -26,6 +27,7 @@ export function CustomerDetail({ customerId }: { customerId: string }) {
     return Promise.all(rows.map(async (r) => ({ row: r, entry: await vault.open<Entry>(r.sealed) })));
   }, [customerId]);
   const orders = useLiveQuery(() => db.orders.where('customerId').equals(customerId).toArray(), [customerId]);
+  const linkQueued = useLiveQuery(async () => (await db.outbox.where('status').equals('pending').toArray()).some((r) => r.type === 'accountLink.send' && (r.payload as { customerId?: string }).customerId === customerId), [customerId]);
   const [adding, setAdding] = useState<Entry['kind'] | 'order' | null>(null);
   // Online, what the server has for this customer comes down; offline the device's copy is shown as it is.
   useEffect(() => {
@@ -130,7 +132,7 @@ export function CustomerDetail({ customerId }: { customerId: string }) {
         </button>
       </div>
       {orders && orders.length > 0 && <OrderList customer={customer} orders={orders} />}
-      <LinkedAccount customerId={customerId} />
+      <LinkedAccount customerId={customerId} hasEmail={Boolean(customer.email)} queued={Boolean(linkQueued)} onQueue={() => queueAccountLink(customerId)} />
       {prescriptions && prescriptions.length === 0 && <p>{t.prescriptions.none}</p>}
       <ul className="customer-list">
         {prescriptions?.map(({ row, entry }) => {
