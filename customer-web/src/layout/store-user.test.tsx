@@ -1,4 +1,5 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResult } from '@optik/shared/client';
 import type { GetUserResponse } from '@optik/shared';
@@ -49,5 +50,24 @@ describe('store user', () => {
     rerender(<Probe api={api} pathname="/solbriller" reload={reload} />);
     await waitFor(() => expect(api.getUser).toHaveBeenCalledTimes(3));
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks once per route, however often the page around it renders (the default reload is one function)', async () => {
+    const api = { getUser: vi.fn(async () => customer) };
+    function Busy() {
+      const [n, setN] = useState(0);
+      useStoreUser(api, '/find-butik/roskilde');
+      return (
+        <button type="button" onClick={() => setN(n + 1)}>
+          {n}
+        </button>
+      );
+    }
+    render(<Busy />);
+    await waitFor(() => expect(api.getUser).toHaveBeenCalledTimes(1));
+    for (let i = 0; i < 5; i++) fireEvent.click(screen.getByRole('button'));
+    expect(screen.getByRole('button').textContent).toBe('5');
+    // Each click's render and effects have run (fireEvent acts): no new question.
+    expect(api.getUser).toHaveBeenCalledTimes(1);
   });
 });

@@ -3,6 +3,8 @@ import type { Api } from '../api';
 import { layoutText as l } from './messages';
 
 const RELOAD_GUARD_KEY = 'optik_store_reload';
+/** One function for every render: the check below runs again when it changes (a new arrow each render asked the API in a loop). */
+const reloadPage = () => window.location.reload();
 
 /**
  * The store user's name while the visitor is logged in as a store (SPEC §6), else null.
@@ -11,7 +13,7 @@ const RELOAD_GUARD_KEY = 'optik_store_reload';
  * A fresh page holds no user, so a reload cannot lead to another; the session flag also
  * stops a second reload should the answer keep flapping.
  */
-export function useStoreUser(api: Pick<Api, 'getUser'>, pathname: string, reload: () => void = () => window.location.reload()): string | null {
+export function useStoreUser(api: Pick<Api, 'getUser'>, pathname: string, reload: () => void = reloadPage): string | null {
   const [name, setName] = useState<string | null>(null);
   const held = useRef<string | null>(null);
   useEffect(() => {
