@@ -55,6 +55,42 @@ function gzipBodyBytes(url: string): Promise<number> {
   });
 }
 
+/** Milliseconds until the first byte of `url`'s answer (its head written). */
+function ttfb(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    http
+      .get(url, { agent: false }, (res) => {
+        const ms = performance.now() - t0;
+        res.resume();
+        res.on('end', () => resolve(ms));
+      })
+      .on('error', reject);
+  });
+}
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+
+/**
+ * Issue 19: time to first byte of product pages, whose HTML the shop's server fills from the API
+ * (server/page-head.ts), 20 requests at a time: first 100 products never asked before (each a
+ * cache miss: article and catalogue tree from the API), then the same 100 again (cached heads).
+ */
+async function productTtfb(sitemap: string): Promise<void> {
+  const products = [...sitemap.matchAll(/<loc>[^<]*?(\/produkt\/[^<]+)<\/loc>/g)].map((m) => m[1]!).slice(0, 100);
+  const round = async () => {
+    const times: number[] = [];
+    for (let i = 0; i < products.length; i += 20) times.push(...(await Promise.all(products.slice(i, i + 20).map((p) => ttfb(`${origin}${p}`)))));
+    return times.sort((a, b) => a - b);
+  };
+  const cold = await round();
+  const warm = await round();
+  const line = (name: string, t: number[]) => `  ${name.padEnd(34)} p50 ${quantile(t, 0.5).toFixed(1).padStart(6)} ms  p95 ${quantile(t, 0.95).toFixed(1).padStart(6)} ms`;
+  console.log(`Product page time to first byte, ${products.length} pages, 20 concurrent requests`);
+  console.log(line('first visit (head from the API)', cold));
+  console.log(`${line('again (cached head)', warm)}  (${(quantile(warm, 0.5) / Math.max(quantile(cold, 0.5), 0.001)).toFixed(2)}× the first visit's p50)`);
+}
+
 /** Every script of the shop the page fetched while loading (Lighthouse's network record), as gzip bytes. */
 async function firstLoadJs(lhr: Lhr): Promise<number> {
   const items = lhr.audits['network-requests']?.details?.items ?? [];
@@ -127,6 +163,7 @@ try {
         `  FCP ${fcp.toFixed(2)} s  LCP ${lcp.toFixed(2)} s  TBT ${String(tbt).padStart(4)} ms  CLS ${cls.toFixed(3)}  first-load JS ${(js / 1024).toFixed(1).padStart(6)} KB gzip (${(js / (JS_BUDGET_KB * 1024)).toFixed(2)}× budget)${jsOk ? ' ok' : ' OVER'}`,
     );
   }
+  await productTtfb(sitemap);
 } finally {
   stopGroup(web);
   const apiGone = new Promise((resolve) => api.once('exit', resolve));
