@@ -13,13 +13,16 @@ const pageHeads: Plugin = {
   name: 'optik-page-heads',
   configurePreviewServer(server) {
     const { root, build } = server.config;
-    server.middlewares.use(pageHeadMiddleware({ apiUrl, shellPath: path.resolve(root, build.outDir, 'index.html'), publicUrl: process.env.PUBLIC_WEB_URL }));
+    const outDir = path.resolve(root, build.outDir);
+    server.middlewares.use(pageHeadMiddleware({ apiUrl, shellPath: path.join(outDir, 'index.html'), manifestPath: path.join(outDir, '.vite', 'manifest.json'), publicUrl: process.env.PUBLIC_WEB_URL }));
   },
 };
 
 export default mergeConfig(baseConfig(Number(process.env.WEB_PORT ?? 5173)), {
   plugins: [react(), pageHeads],
   build: {
+    // The shop's server reads it to name each route's chunks in the page's HTML (server/page-head.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

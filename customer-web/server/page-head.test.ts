@@ -11,6 +11,14 @@ import { pageHeadMiddleware } from './page-head';
 const SHELL = '<!doctype html><html lang="da"><head><meta name="description" content="Shop" /><title>Profil Optik – briller, solbriller og kontaktlinser</title></head><body><div id="root"></div></body></html>';
 const TREE = [{ path: '/solbriller', title: 'Solbriller', kind: 'category', count: 1, children: [{ path: '/solbriller/ray-ban', title: 'Ray-Ban', kind: 'brand', count: 1 }] }];
 
+/** A build's manifest as Vite writes it: the entry with its chunks, and the product page's code with its own and shared ones. */
+const MANIFEST = {
+  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_framework-1.js'] },
+  '_framework-1.js': { file: 'assets/framework-1.js' },
+  '_price-1.js': { file: 'assets/price-1.js', imports: ['_framework-1.js'] },
+  'src/features/product/product-route.tsx': { file: 'assets/product-route-1.js', imports: ['index.html', '_framework-1.js', '_price-1.js'], css: ['assets/product-route-1.css'] },
+};
+
 /** A stand-in API: the answers the page heads read, and what it was asked. */
 const asked: { path: string; forwardedFor: string | undefined }[] = [];
 let catalogueVersion = 1;
@@ -36,7 +44,8 @@ beforeAll(async () => {
   await new Promise<void>((r) => api.listen(0, '127.0.0.1', r));
   const dir = await mkdtemp(path.join(os.tmpdir(), 'optik-page-head-'));
   await writeFile(path.join(dir, 'index.html'), SHELL);
-  const middleware = pageHeadMiddleware({ apiUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}`, shellPath: path.join(dir, 'index.html'), publicUrl: 'https://www.profil-optik.example', now: () => clock });
+  await writeFile(path.join(dir, 'manifest.json'), JSON.stringify(MANIFEST));
+  const middleware = pageHeadMiddleware({ apiUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}`, shellPath: path.join(dir, 'index.html'), manifestPath: path.join(dir, 'manifest.json'), publicUrl: 'https://www.profil-optik.example', now: () => clock });
   shop = http.createServer((req: IncomingMessage, res: ServerResponse) => {
     void middleware(req, res, (err?: unknown) => {
       passed.push(req.url!);
@@ -71,6 +80,8 @@ describe("the shop's server puts a public page's head into its HTML (issue 19)",
     expect(jsonLd(html)[0]).toMatchObject({ '@type': 'Product', offers: { price: '1299.00', priceCurrency: 'DKK' } });
     expect(asked.map((a) => a.path)).toEqual(expect.arrayContaining(['/api/article/ray-ban-aviator-guld', '/api/catalogue/categories']));
     expect(asked.every((a) => a.forwardedFor === '127.0.0.1')).toBe(true);
+    // The page's own chunks are named for the browser to fetch beside the entry; the entry's are not.
+    expect([...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)"/g)].map((m) => m[1])).toEqual(['/assets/product-route-1.js', '/assets/product-route-1.css', '/assets/price-1.js']);
   });
 
   it('an unknown product answers 404 with the Danish not-found page in its HTML', async () => {
@@ -79,6 +90,7 @@ describe("the shop's server puts a public page's head into its HTML (issue 19)",
     const html = await res.text();
     expect(html).toContain('<div id="root"><main class="page narrow"><h1>Siden blev ikke fundet</h1>');
     expect(html).toContain('<meta name="robots" content="noindex" data-server-head>');
+    expect(html).not.toContain('modulepreload');
   });
 
   it('catalogue and content pages get their heads; an unknown path is not found', async () => {

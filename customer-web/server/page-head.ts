@@ -15,6 +15,8 @@ export interface PageHeadOptions {
   apiUrl: string;
   /** The built index.html. */
   shellPath: string;
+  /** The build's manifest (.vite/manifest.json): which chunks each route's code is in. */
+  manifestPath?: string;
   /** The shop's public address (PUBLIC_WEB_URL) for canonical links; else the address the visitor opened. */
   publicUrl?: string;
   /** How long a rendered head is reused while the catalogue stays the same. */
@@ -30,11 +32,47 @@ const VERSION_CHECK_MS = 5_000;
 
 type Next = (err?: unknown) => void;
 
+/** The module of each kind of page whose code loads after the app starts (the router's lazy routes). */
+const ROUTE_MODULES = {
+  product: 'src/features/product/product-route.tsx',
+  category: 'src/widget/category-page.tsx',
+  content: 'src/routes/content-page.tsx',
+  store: 'src/features/stores/store-routes.tsx',
+  booking: 'src/features/booking/routes.tsx',
+} as const;
+type RouteKind = keyof typeof ROUTE_MODULES;
+
+type Manifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
+
+/**
+ * `<link rel="modulepreload">` (and style preloads) for the chunks of `kind`'s page that the entry
+ * does not load itself: the browser fetches them beside the entry instead of after it has run and
+ * the router has asked for the page (one round trip less before the page paints). The same
+ * scripts as before, only sooner.
+ */
+export function preloadTags(manifest: Manifest, kind: RouteKind): string[] {
+  const closure = (keys: readonly string[], seen = new Set<string>()): Set<string> => {
+    for (const k of keys) {
+      if (seen.has(k) || !manifest[k]) continue;
+      seen.add(k);
+      closure(manifest[k].imports ?? [], seen);
+    }
+    return seen;
+  };
+  const entry = closure(Object.keys(manifest).filter((k) => manifest[k]!.isEntry));
+  const route = [...closure([ROUTE_MODULES[kind]])].filter((k) => !entry.has(k));
+  return route.flatMap((k) => [
+    `<link rel="modulepreload" href="/${manifest[k]!.file}">`,
+    ...(manifest[k]!.css ?? []).map((css) => `<link rel="preload" as="style" href="/${css}">`),
+  ]);
+}
+
 export function pageHeadMiddleware(opts: PageHeadOptions) {
   const now = opts.now ?? Date.now;
   const ttl = opts.ttlMs ?? 60_000;
   let shell: Promise<string> | null = null;
-  const cache = new Map<string, { head: PageHead; at: number }>();
+  let manifest: Promise<Manifest | null> | null = null;
+  const cache = new Map<string, { head: PageHead; kind: RouteKind | null; at: number }>();
   let version: { value: number; checkedAt: number } | null = null;
 
   /** The API as this visitor's request reaches it: their address forwarded, one attempt (the shell is the fallback). */
@@ -65,25 +103,26 @@ export function pageHeadMiddleware(opts: PageHeadOptions) {
     return r.ok ? r.data.data : null;
   }
 
-  /** The head of the page at `path`; null when the shell should go as it is (a personal page, or the API did not answer). */
-  async function headFor(api: Api, origin: string, path: string): Promise<PageHead | null> {
-    if (path === '/') return homeHead(origin);
-    const fixed = fixedHead(origin, path);
-    if (fixed) return fixed;
+  /** The head of the page at `path` and the kind of page it is; null when the shell should go as it is (a personal page, or the API did not answer). */
+  async function headFor(api: Api, origin: string, path: string): Promise<{ head: PageHead; kind: RouteKind | null } | null> {
+    const as = (kind: RouteKind | null, head: PageHead | null) => (head ? { head, kind: head.status === 200 ? kind : null } : null);
+    if (path === '/') return as(null, homeHead(origin));
+    if (path === '/find-butik') return as('store', fixedHead(origin, path));
+    if (path === '/bestil-tid-til-synstest') return as('booking', fixedHead(origin, path));
     const found = <T>(r: ApiResult<T>, make: (data: T) => PageHead | null): PageHead | null => (r.ok ? make(r.data) : r.status === 404 ? notFoundHead() : null);
     const product = /^\/produkt\/([^/]+)$/.exec(path);
     if (product) {
       const [article, tree] = await Promise.all([api.getArticle(product[1]!), categories(api)]);
-      return found(article, (d) => productHead(origin, d.data, tree ?? []));
+      return as('product', found(article, (d) => productHead(origin, d.data, tree ?? [])));
     }
     const store = /^\/(?:find-butik|butik)\/([^/]+)$/.exec(path);
-    if (store) return found(await api.getStore(store[1]!), (d) => storeHead(origin, path, d.data));
+    if (store) return as('store', found(await api.getStore(store[1]!), (d) => storeHead(origin, path, d.data)));
     if (path.startsWith('/bestil-tid-til-synstest/')) return null;
     const tree = await categories(api);
     if (!tree) return null;
     const category = categoryHead(origin, path, tree);
-    if (category) return category;
-    return found(await api.getPage(path.replace(/^\//, '')), (d) => contentHead(origin, d.data));
+    if (category) return as('category', category);
+    return as('content', found(await api.getPage(path.replace(/^\//, '')), (d) => contentHead(origin, d.data)));
   }
 
   return async (req: IncomingMessage, res: ServerResponse, next: Next) => {
@@ -104,14 +143,18 @@ export function pageHeadMiddleware(opts: PageHeadOptions) {
       const key = `${origin}${path}`;
       let hit = cache.get(key);
       if (!hit || now() - hit.at > ttl) {
-        const head = await headFor(api, origin, path.replace(/(.)\/+$/, '$1'));
-        if (!head) return next();
-        hit = { head, at: now() };
+        const made = await headFor(api, origin, path.replace(/(.)\/+$/, '$1'));
+        if (!made) return next();
+        hit = { ...made, at: now() };
         cache.set(key, hit);
         if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);
       }
       shell ??= readFile(opts.shellPath, 'utf8');
-      const html = injectHead(await shell, hit.head);
+      manifest ??= opts.manifestPath
+        ? readFile(opts.manifestPath, 'utf8').then((text) => JSON.parse(text) as Manifest, () => null)
+        : Promise.resolve(null);
+      const chunks = await manifest;
+      const html = injectHead(await shell, hit.head, chunks && hit.kind ? preloadTags(chunks, hit.kind) : []);
       res.statusCode = hit.head.status;
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
       // Browsers ask again every time (prices change); the server's own copy is short-lived and dropped on a catalogue change.

@@ -183,9 +183,10 @@ export const jsonForScript = (value: object) => JSON.stringify(value).replace(/<
 
 /**
  * The shop's HTML shell with `head` in it: its title and description replace the shell's, the
- * other tags go before </head>, and a not-found page's body goes into the app's root element.
+ * other tags (and `extra`, e.g. the page's chunk preloads) go before </head>, and a not-found
+ * page's body goes into the app's root element.
  */
-export function injectHead(shell: string, head: PageHead): string {
+export function injectHead(shell: string, head: PageHead, extra: readonly string[] = []): string {
   const mark = SERVER_HEAD_ATTRIBUTE;
   const tags = [
     head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}" ${mark}>` : '',
@@ -193,6 +194,7 @@ export function injectHead(shell: string, head: PageHead): string {
     head.status === 404 ? `<meta name="robots" content="noindex" ${mark}>` : '',
     ...Object.entries(head.og).map(([k, v]) => `<meta ${k.startsWith('twitter:') ? 'name' : 'property'}="${escapeHtml(k)}" content="${escapeHtml(v)}" ${mark}>`),
     ...head.jsonLd.map((d) => `<script type="application/ld+json" ${mark}>${jsonForScript(d)}</script>`),
+    ...extra,
   ].filter(Boolean);
   let html = shell
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
