@@ -31,6 +31,7 @@ const api = http.createServer((req, res) => {
   if (url.pathname === '/api/catalogue/snapshot') return json(200, { version: catalogueVersion, articles: [] });
   if (url.pathname === '/api/catalogue/categories') return json(200, { data: TREE });
   if (url.pathname === '/api/article/ray-ban-aviator-guld') return json(200, { data: sunglasses({ price: { unit: { publicationStatus: 20, currency: 'DKK', isCampaign: false, ordinaryPrice: price, couponPrice: null, fromPrice: false, amount: price }, subscription: null } }) });
+  if (url.pathname === '/v2/product-listing') return json(200, { n_hits: 1, product_listing_request_id: 'r1', displays: [{ product_id: 'a-00001', title: 'Aviator', brand: 'Ray-Ban', page_url: '/produkt/ray-ban-aviator-guld', image_url: '/media/articles/a-00001/0/md.svg', original_price: 1299, sale_price: 1299 }] });
   if (url.pathname === '/api/pages/kontakt-os') return json(200, { data: { slug: 'kontakt-os', url: '/kontakt-os', title: 'Kontakt os', summary: 'Ring eller skriv.', body: ['Vi svarer.'], image: null, footerSection: 'kundeservice' } });
   return missing();
 });
@@ -94,7 +95,11 @@ describe("the shop's server puts a public page's head into its HTML (issue 19)",
   });
 
   it('catalogue and content pages get their heads; an unknown path is not found', async () => {
-    expect(await (await fetch(`${base}/solbriller/ray-ban`)).text()).toContain('<title>Ray-Ban – Profil Optik</title>');
+    const brand = await (await fetch(`${base}/solbriller/ray-ban`)).text();
+    expect(brand).toContain('<title>Ray-Ban – Profil Optik</title>');
+    // Its heading and first products are in the HTML (for a visitor or crawler without scripts).
+    expect(brand).toContain('<h1>Ray-Ban</h1>');
+    expect(brand).toContain('<a href="/produkt/ray-ban-aviator-guld">');
     expect(await (await fetch(`${base}/kontakt-os`)).text()).toContain('<meta name="description" content="Ring eller skriv." />');
     expect((await fetch(`${base}/findes-slet-ikke`)).status).toBe(404);
   });

@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CategoryNode } from '@optik/shared';
 import { createApiClient, responseSchemas, type ApiResult } from '@optik/shared/client';
+import { createWidgetClient, widgetResponseSchemas } from '@optik/shared/widget';
+import { WIDGET_MARKET, WIDGET_TENANT } from '../src/widget/provider';
 import { categoryHead, contentHead, fixedHead, homeHead, injectHead, notFoundHead, productHead, storeHead, type PageHead } from '../src/seo/head';
 
 /**
@@ -27,6 +29,8 @@ export interface PageHeadOptions {
 /** Paths that are not pages, and pages that are personal: the shell as it is. */
 const PASS = /^\/(api|v2|media|assets|create-events|min-konto|checkout|betal|b2b|search|gavekort|fortrodmig|cookieliste)(\/|$)/;
 const CACHE_LIMIT = 500;
+/** Products a catalogue page's HTML lists (its listing's first page). */
+const FIRST_PRODUCTS = 24;
 /** The catalogue's version is asked at most this often; a change drops every cached head. */
 const VERSION_CHECK_MS = 5_000;
 
@@ -75,18 +79,22 @@ export function pageHeadMiddleware(opts: PageHeadOptions) {
   const cache = new Map<string, { head: PageHead; kind: RouteKind | null; at: number }>();
   let version: { value: number; checkedAt: number } | null = null;
 
-  /** The API as this visitor's request reaches it: their address forwarded, one attempt (the shell is the fallback). */
-  const apiFor = (req: IncomingMessage) =>
-    createApiClient({
-      baseUrl: opts.apiUrl,
-      responses: responseSchemas,
-      maxAttempts: 1,
-      fetch: (input, init) => {
-        const headers = new Headers(init?.headers);
-        if (req.socket.remoteAddress) headers.set('x-forwarded-for', req.socket.remoteAddress);
-        return fetch(input, { ...init, headers });
+  /** The API (and its widget provider API) as this visitor's request reaches it: their address forwarded, one attempt (the shell is the fallback). */
+  const apiFor = (req: IncomingMessage) => {
+    const fetchAs: typeof fetch = (input, init) => {
+      const headers = new Headers(init?.headers);
+      if (req.socket.remoteAddress) headers.set('x-forwarded-for', req.socket.remoteAddress);
+      return fetch(input, { ...init, headers });
+    };
+    const widget = createWidgetClient({ baseUrl: opts.apiUrl, responses: widgetResponseSchemas, maxAttempts: 1, fetch: fetchAs });
+    return Object.assign(createApiClient({ baseUrl: opts.apiUrl, responses: responseSchemas, maxAttempts: 1, fetch: fetchAs }), {
+      /** A catalogue page's first products, as its listing shows them first. */
+      firstProducts: async (categoryId: string) => {
+        const r = await widget.productListing({ tenant: WIDGET_TENANT, market: WIDGET_MARKET, category_id: categoryId, limit: FIRST_PRODUCTS });
+        return 'failed' in r ? [] : r.displays;
       },
     });
+  };
   type Api = ReturnType<typeof apiFor>;
 
   /** Drops the cache when the catalogue changed (prices, campaigns, stock come from it). */
@@ -120,8 +128,7 @@ export function pageHeadMiddleware(opts: PageHeadOptions) {
     if (path.startsWith('/bestil-tid-til-synstest/')) return null;
     const tree = await categories(api);
     if (!tree) return null;
-    const category = categoryHead(origin, path, tree);
-    if (category) return as('category', category);
+    if (categoryHead(origin, path, tree)) return as('category', categoryHead(origin, path, tree, await api.firstProducts(path)));
     return as('content', found(await api.getPage(path.replace(/^\//, '')), (d) => contentHead(origin, d.data)));
   }
 

@@ -36,12 +36,16 @@ test('a product URL answers its name, price, picture and Product data in the HTM
   expect(image.headers()['content-type']).toBe('image/jpeg');
 });
 
-test('catalogue and store pages carry their titles and data; an unknown product is a 404 with the Danish not-found page', async ({ request }) => {
+test('catalogue and store pages carry their titles, first products and data; an unknown product is a 404 with the Danish not-found page', async ({ request }) => {
   const tree = ((await (await request.get(`${apiURL}/api/catalogue/categories`)).json()) as { data: { path: string; title: string }[] }).data;
   for (const c of tree) {
     const html = await (await request.get(`${webURL}${encodeURI(c.path)}`)).text();
     expect(html, c.path).toContain(`<title>${c.title} – Profil Optik</title>`);
     expect(ldOf(html)[0], c.path).toMatchObject({ '@type': 'BreadcrumbList' });
+    // Its heading and first products, for a visitor or crawler without scripts.
+    expect(html, c.path).toContain(`<h1>${c.title}</h1>`);
+    expect(html, c.path).toMatch(/<noscript>.*<li><a href="\/produkt\/[^"]+">.*<strong>[\d.]+,\d\d\u00a0kr\.<\/strong><\/li>/s);
+    expect(ldOf(html)[1], c.path).toMatchObject({ '@type': 'ItemList' });
   }
   const store = ldOf(await (await request.get(`${webURL}/find-butik/roskilde`)).text())[0];
   expect(store).toMatchObject({ '@type': 'Optician', address: { addressLocality: 'Roskilde' } });
@@ -64,4 +68,19 @@ test('the app takes over the served product page, and moving on drops the produc
   await expect(page).toHaveURL(`${webURL}/`);
   await expect(page.locator('head [data-server-head]')).toHaveCount(0);
   await expect(page).toHaveTitle('Profil Optik – briller, solbriller og kontaktlinser');
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a catalogue page shows its heading and products with prices, and a product page its name and price', async ({ page }) => {
+    await page.goto(`${webURL}/solbriller`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Solbriller' })).toBeVisible();
+    const first = page.getByRole('listitem').filter({ has: page.locator('a[href^="/produkt/"]') }).first();
+    await expect(first).toContainText(/\d,\d\d\s?kr\./);
+    await first.getByRole('link').click();
+    await expect(page).toHaveURL(/\/produkt\//);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText(/kr\. – (på lager|ikke på lager)/)).toBeVisible();
+  });
 });

@@ -29,6 +29,9 @@ describe("a public page's head in its HTML (issue 19)", () => {
     expect(h.meta('twitter:card')).toBe('summary_large_image');
     expect(h.meta('product:price:amount')).toBe('999.50');
     expect(h.meta('product:price:currency')).toBe('DKK');
+    // Without scripts (as DOMParser reads it), the page's heading, picture and price are there.
+    expect(h.doc.querySelector('noscript h1')!.textContent).toBe('Ray-Ban Aviator');
+    expect(h.doc.querySelector('noscript strong')!.textContent).toBe('999,50\u00a0kr.');
     const [product, crumbs] = h.ld;
     expect(product).toMatchObject({ '@type': 'Product', name: 'Ray-Ban Aviator', brand: { name: 'Ray-Ban' }, offers: { '@type': 'Offer', price: '999.50', priceCurrency: 'DKK', availability: 'https://schema.org/InStock' } });
     expect((crumbs!.itemListElement as { name: string; item: string }[]).map((c) => [c.name, c.item])).toEqual([
@@ -55,6 +58,25 @@ describe("a public page's head in its HTML (issue 19)", () => {
     expect(html).not.toContain('<script>alert');
   });
 
+  it('a catalogue page without JavaScript: its heading, text and first products with links and prices, also as an ItemList', () => {
+    const first = [
+      { product_id: 'a-00001', title: 'Aviator', brand: 'Ray-Ban', page_url: '/produkt/ray-ban-aviator-guld', image_url: '/media/articles/a-00001/0/md.svg', original_price: 1299, sale_price: 999 },
+      { product_id: 'a-00002', title: 'Wayfarer <Ltd>', brand: null, page_url: '/produkt/wayfarer', original_price: 1100, sale_price: 1100 },
+    ] as never[];
+    const head = categoryHead(ORIGIN, '/solbriller/ray-ban', TREE, first)!;
+    const html = injectHead(SHELL, head);
+    const fallback = new DOMParser().parseFromString(/<noscript>(.*)<\/noscript>/s.exec(html)![1]!, 'text/html');
+    expect(fallback.querySelector('h1')!.textContent).toBe('Ray-Ban');
+    expect([...fallback.querySelectorAll('li a[href^="/produkt/"]')].map((a) => [a.getAttribute('href'), a.textContent])).toEqual([
+      ['/produkt/ray-ban-aviator-guld', 'Ray-Ban Aviator'],
+      ['/produkt/wayfarer', 'Wayfarer <Ltd>'],
+    ]);
+    expect([...fallback.querySelectorAll('li strong')].map((p) => p.textContent)).toEqual(['999,00\u00a0kr.', '1.100,00\u00a0kr.']);
+    expect(head.jsonLd[1]).toMatchObject({ '@type': 'ItemList', itemListElement: [{ position: 1, url: `${ORIGIN}/produkt/ray-ban-aviator-guld` }, { position: 2 }] });
+    // With scripts on, the app's root is empty as before: the fallback is not rendered.
+    expect(html).toContain('<div id="root"></div><noscript>');
+  });
+
   it('a category and a brand page: title, description and breadcrumbs; an unknown path is none', () => {
     const brand = categoryHead(ORIGIN, '/solbriller/ray-ban', TREE)!;
     expect(brand.title).toBe('Ray-Ban – Profil Optik');
@@ -70,7 +92,10 @@ describe("a public page's head in its HTML (issue 19)", () => {
       openingHours: [1, 2, 3, 4, 5].map((day) => ({ day, open: '10:00', close: '17:30' })).concat([{ day: 6, open: '10:00', close: '14:00' }, { day: 7, open: null, close: null }] as never),
       services: ['synstest'],
     } as Store;
-    const [optician] = storeHead(ORIGIN, '/find-butik/roskilde', store).jsonLd as Record<string, unknown>[];
+    const head = storeHead(ORIGIN, '/find-butik/roskilde', store);
+    expect(head.fallback).toContain('<h1>Profil Optik Roskilde</h1><p>Algade 31, 4000 Roskilde</p>');
+    expect(head.fallback).toContain('<li>Lørdag: 10.00–14.00</li>');
+    const [optician] = head.jsonLd as Record<string, unknown>[];
     expect(optician).toMatchObject({ '@type': 'Optician', name: 'Profil Optik Roskilde', telephone: '+4533127469', address: { streetAddress: 'Algade 31', postalCode: '4000', addressLocality: 'Roskilde', addressCountry: 'DK' } });
     const hours = optician!.openingHoursSpecification as { dayOfWeek: string; opens: string; closes: string }[];
     expect(hours).toHaveLength(6);
@@ -80,6 +105,7 @@ describe("a public page's head in its HTML (issue 19)", () => {
   it('a content page with questions carries its FAQPage; the home page its site search', () => {
     const faq = contentHead(ORIGIN, { slug: 'ofte-stillede-spoergsmaal', url: '/ofte-stillede-spoergsmaal', title: 'Ofte stillede spørgsmål', summary: 'Svar.', body: ['? Hvor lang er leveringstiden?', '1–2 hverdage.'] } as never);
     expect(faq.jsonLd[0]).toMatchObject({ '@type': 'FAQPage', mainEntity: [{ name: 'Hvor lang er leveringstiden?', acceptedAnswer: { text: '1–2 hverdage.' } }] });
+    expect(faq.fallback).toBe('<h1>Ofte stillede spørgsmål</h1><p>Svar.</p><h3>Hvor lang er leveringstiden?</h3><p>1–2 hverdage.</p>');
     expect(homeHead(ORIGIN).jsonLd[0]).toMatchObject({ '@type': 'WebSite', potentialAction: { target: `${ORIGIN}/search?q={search_term_string}` } });
     expect(homeHead(ORIGIN).title).toBe('Profil Optik');
   });

@@ -1,9 +1,10 @@
-import { formatDkk, type Article, type CategoryNode, type ContentPage, type Store } from '@optik/shared';
+import { formatDkk, formatPhone, type Article, type CategoryNode, type ContentPage, type ProductDisplay, type Store } from '@optik/shared';
 import { DEFAULT_DESCRIPTION, SERVER_HEAD_ATTRIBUTE, SITE_NAME, fullTitle } from '../page-meta';
 import { t } from '../messages';
 import { bt } from '../features/booking/messages';
 import { sm } from '../features/stores/messages';
-import { faqJsonLd, parseContentBody } from './content';
+import { weeklyRows } from '../features/stores/store-format';
+import { faqJsonLd, parseContentBody, type ContentBlock } from './content';
 
 /**
  * What a public page's HTML says about it before any script runs (issue 19): title, description,
@@ -20,6 +21,12 @@ export interface PageHead {
   jsonLd: object[];
   /** A page that is not found says so in its HTML too (the app replaces it when it starts). */
   body?: string;
+  /**
+   * The page's content for a visitor (or a crawler) without JavaScript, in a <noscript>: its
+   * heading, text and first products with links and prices. With scripts on it is not rendered,
+   * so the app's own first paint is unchanged.
+   */
+  fallback?: string;
 }
 
 const CONTEXT = 'https://schema.org';
@@ -36,8 +43,16 @@ function page(origin: string, path: string, title: string, description: string, 
     canonical,
     og: { 'og:type': 'website', 'og:site_name': SITE_NAME, 'og:locale': 'da_DK', 'og:title': shown, 'og:description': description, 'og:url': canonical, 'twitter:card': 'summary', ...extra.og },
     jsonLd: extra.jsonLd ?? [],
+    ...(extra.fallback ? { fallback: extra.fallback } : {}),
   };
 }
+
+/** A trail of links, as the fallback's breadcrumb. */
+const trailHtml = (trail: { name: string; path: string }[]) =>
+  `<nav aria-label="Brødkrummer"><ol>${trail.map((c, i) => (i === trail.length - 1 ? `<li>${escapeHtml(c.name)}</li>` : `<li><a href="${escapeHtml(c.path)}">${escapeHtml(c.name)}</a></li>`)).join('')}</ol></nav>`;
+
+/** A widget product's price as the shop writes it (its prices are whole kroner; the sale price counts when lower). */
+const displayPrice = (d: ProductDisplay) => formatDkk(Math.round((d.sale_price > 0 && d.sale_price < d.original_price ? d.sale_price : d.original_price) * 100));
 
 function breadcrumbs(origin: string, trail: { name: string; path: string }[]): object {
   return {
@@ -86,7 +101,16 @@ export function productHead(origin: string, a: Article, tree: readonly CategoryN
   const price = (unitPrice(a) / 100).toFixed(2);
   const description = `${a.description} ${formatDkk(unitPrice(a))}`;
   const trail = [{ name: 'Forside', path: '/' }, ...a.routes.flatMap((r) => (titleAt(tree, r) ? [{ name: titleAt(tree, r)!, path: r }] : [])), { name: a.name, path }];
+  const picture = a.medias[0];
+  const fallback = [
+    trailHtml(trail),
+    `<h1>${escapeHtml(a.name)}</h1>`,
+    picture ? `<img src="${escapeHtml(picture.md)}" alt="${escapeHtml(picture.alt)}" width="570" height="285">` : '',
+    `<p><strong>${escapeHtml(formatDkk(unitPrice(a)))}</strong> – ${inStock ? 'på lager' : 'ikke på lager'}</p>`,
+    `<p>${escapeHtml(a.description)}</p>`,
+  ].join('');
   return page(origin, path, a.name, description, {
+    fallback,
     og: {
       'og:type': 'product',
       ...(image ? { 'og:image': image, 'og:image:type': 'image/jpeg', 'og:image:width': String(SHARE_IMAGE_WIDTH), 'og:image:alt': a.medias[0]!.alt, 'twitter:card': 'summary_large_image', 'twitter:image': image } : {}),
@@ -120,18 +144,32 @@ export function productHead(origin: string, a: Article, tree: readonly CategoryN
   });
 }
 
-export function categoryHead(origin: string, path: string, tree: readonly CategoryNode[]): PageHead | null {
+/** A catalogue page: its breadcrumbs and, given its first products (the widget listing's), them as a list in its HTML and an ItemList. */
+export function categoryHead(origin: string, path: string, tree: readonly CategoryNode[], first: readonly ProductDisplay[] = []): PageHead | null {
   const title = titleAt(tree, path);
   if (!title) return null;
   const top = tree.find((c) => c.path === path || c.children.some((k) => k.path === path))!;
   const trail = [{ name: 'Forside', path: '/' }, { name: top.title, path: top.path }, ...(top.path === path ? [] : [{ name: title, path }])];
-  return page(origin, path, title, t.widget.categoryDescription(title), { jsonLd: [breadcrumbs(origin, trail)] });
+  const description = t.widget.categoryDescription(title);
+  const products = first.map(
+    (d) =>
+      `<li><a href="${escapeHtml(d.page_url)}">${d.image_url ? `<img src="${escapeHtml(d.image_url)}" alt="" width="285" height="285" loading="lazy">` : ''}${d.brand ? `${escapeHtml(d.brand)} ` : ''}${escapeHtml(d.title)}</a> <strong>${escapeHtml(displayPrice(d))}</strong></li>`,
+  );
+  const list = first.length
+    ? [{ '@context': CONTEXT, '@type': 'ItemList', itemListElement: first.map((d, i) => ({ '@type': 'ListItem', position: i + 1, url: abs(origin, d.page_url), name: d.title })) }]
+    : [];
+  return page(origin, path, title, description, {
+    jsonLd: [breadcrumbs(origin, trail), ...list],
+    fallback: `${trailHtml(trail)}<h1>${escapeHtml(title)}</h1><p>${escapeHtml(description)}</p>${products.length ? `<ul>${products.join('')}</ul>` : ''}`,
+  });
 }
 
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
 export function storeHead(origin: string, path: string, s: Store): PageHead {
+  const hours = weeklyRows(s.openingHours).map((r) => `<li>${escapeHtml(r.name)}: ${escapeHtml(r.hours)}</li>`);
   return page(origin, path, s.name, sm.storePageDescription(s.name, s.city), {
+    fallback: `<h1>${escapeHtml(s.name)}</h1><p>${escapeHtml(s.street)}, ${escapeHtml(s.postcode)} ${escapeHtml(s.city)}</p><p>Telefon ${escapeHtml(formatPhone(s.phone))} · <a href="mailto:${escapeHtml(s.email)}">${escapeHtml(s.email)}</a></p><h2>Åbningstider</h2><ul>${hours.join('')}</ul>`,
     jsonLd: [
       {
         '@context': CONTEXT,
@@ -150,9 +188,16 @@ export function storeHead(origin: string, path: string, s: Store): PageHead {
   });
 }
 
+const blockHtml = (b: ContentBlock): string =>
+  b.kind === 'question' ? `<h3>${escapeHtml(b.question)}</h3>${b.answer.map((a) => `<p>${escapeHtml(a)}</p>`).join('')}` : `<${b.kind}>${escapeHtml(b.text)}</${b.kind}>`;
+
 export function contentHead(origin: string, p: ContentPage): PageHead {
-  const faq = faqJsonLd(parseContentBody(p.body));
-  return page(origin, p.url, p.title, p.summary, { jsonLd: faq ? [faq] : [] });
+  const blocks = parseContentBody(p.body);
+  const faq = faqJsonLd(blocks);
+  return page(origin, p.url, p.title, p.summary, {
+    jsonLd: faq ? [faq] : [],
+    fallback: `<h1>${escapeHtml(p.title)}</h1><p>${escapeHtml(p.summary)}</p>${blocks.map(blockHtml).join('')}`,
+  });
 }
 
 /** Pages whose title and description are fixed texts. */
@@ -201,5 +246,6 @@ export function injectHead(shell: string, head: PageHead, extra: readonly string
     .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(head.description)}" />`)
     .replace('</head>', `${tags.join('\n')}\n</head>`);
   if (head.body) html = html.replace('<div id="root"></div>', `<div id="root">${head.body}</div>`);
+  else if (head.fallback) html = html.replace('<div id="root"></div>', `<div id="root"></div><noscript><main class="page">${head.fallback}</main></noscript>`);
   return html;
 }
