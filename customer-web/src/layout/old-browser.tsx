@@ -1,7 +1,8 @@
 import { layoutText as l } from './messages';
 
-/** Internet Explorer sets document.documentMode; its user agent says MSIE (≤ 10) or Trident (11). */
-export function isOldInternetExplorer(doc: Document = document, userAgent: string = navigator.userAgent): boolean {
+/** Internet Explorer sets document.documentMode; its user agent says MSIE (≤ 10) or Trident (11). Rendered on the server (no document), no. */
+export function isOldInternetExplorer(doc: Document | undefined = globalThis.document, userAgent: string = globalThis.navigator?.userAgent ?? ''): boolean {
+  if (!doc) return false;
   return 'documentMode' in doc || /MSIE |Trident\//.test(userAgent);
 }
 
