@@ -85,6 +85,20 @@ describe("the shop's server puts a public page's head into its HTML (issue 19)",
     expect([...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)"/g)].map((m) => m[1])).toEqual(['/assets/product-route-1.js', '/assets/product-route-1.css', '/assets/price-1.js']);
   });
 
+  it('takes only a well-formed host from the request for its links (when no public address is set)', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'optik-page-head-'));
+    await writeFile(path.join(dir, 'index.html'), SHELL);
+    const noPublicUrl = pageHeadMiddleware({ apiUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}`, shellPath: path.join(dir, 'index.html'), now: () => clock });
+    const html = async (host: string) => {
+      let body = '';
+      const res = { statusCode: 0, setHeader: () => undefined, end: (b?: string) => void (body = b ?? '') } as unknown as ServerResponse;
+      await noPublicUrl({ method: 'GET', url: '/', headers: { host }, socket: { remoteAddress: '127.0.0.1' } } as unknown as IncomingMessage, res, () => undefined);
+      return body;
+    };
+    expect(await html('127.0.0.1:5173')).toContain('<link rel="canonical" href="http://127.0.0.1:5173/"');
+    expect(await html('evil.example/"><script>')).toContain('<link rel="canonical" href="http://localhost/"');
+  });
+
   it('an unknown product answers 404 with the Danish not-found page in its HTML', async () => {
     const res = await fetch(`${base}/produkt/findes-ikke`);
     expect(res.status).toBe(404);

@@ -29,6 +29,7 @@ export interface PageHeadOptions {
 /** Paths that are not pages, and pages that are personal: the shell as it is. */
 const PASS = /^\/(api|v2|media|assets|create-events|min-konto|checkout|betal|b2b|search|gavekort|fortrodmig|cookieliste)(\/|$)/;
 const CACHE_LIMIT = 500;
+const HOST = /^[a-z0-9.-]{1,253}(:\d{1,5})?$/i;
 /** Products a catalogue page's HTML lists (its listing's first page). */
 const FIRST_PRODUCTS = 24;
 /** The catalogue's version is asked at most this often; a change drops every cached head. */
@@ -144,7 +145,9 @@ export function pageHeadMiddleware(opts: PageHeadOptions) {
     // Files (a dot in the last segment) and what is not a public page go on as before.
     if (PASS.test(path) || /\.[a-z0-9]+$/i.test(path) || path.length > 300) return next();
     try {
-      const origin = (opts.publicUrl ?? `http://${req.headers.host ?? 'localhost'}`).replace(/\/$/, '');
+      // Without a configured public address, the host the visitor opened (demo, issue 16) — a well-formed one only: it ends up in links and the cache key.
+      const host = req.headers.host && HOST.test(req.headers.host) ? req.headers.host : 'localhost';
+      const origin = (opts.publicUrl ?? `http://${host}`).replace(/\/$/, '');
       const api = apiFor(req);
       await checkVersion(api);
       const key = `${origin}${path}`;
