@@ -5,6 +5,9 @@ import { fakeSiteApi } from './test-data';
 
 afterEach(cleanup);
 
+/** The overlay's code loads on opening (a lazy chunk): its first import in a test run includes transforming it, over a second on a busy machine. */
+const LAZY = { timeout: 10_000 };
+
 function setup() {
   const navigate = vi.fn();
   const view = render(<HeaderSearch api={fakeSiteApi()} navigate={navigate} locationKey="/briller" />);
@@ -19,7 +22,7 @@ describe('the header search (SPEC §2 layout: search overlay)', () => {
     fireEvent.click(button);
     const dialog = screen.getByRole('dialog', { name: 'Søg på siden' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
-    const field = await screen.findByRole('searchbox', { name: 'Søg på hele siden' });
+    const field = await screen.findByRole('searchbox', { name: 'Søg på hele siden' }, LAZY);
     expect(document.activeElement).toBe(field);
     expect(button.getAttribute('aria-expanded')).toBe('true');
     expect(document.body.style.overflow).toBe('hidden');
@@ -28,7 +31,7 @@ describe('the header search (SPEC §2 layout: search overlay)', () => {
   it('Escape closes it, unlocks the page and gives focus back to the button', async () => {
     const { button } = setup();
     fireEvent.click(button);
-    fireEvent.keyDown(await screen.findByRole('searchbox'), { key: 'Escape' });
+    fireEvent.keyDown(await screen.findByRole('searchbox', {}, LAZY), { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.body.style.overflow).toBe('');
     expect(document.activeElement).toBe(button);
@@ -50,7 +53,7 @@ describe('the header search (SPEC §2 layout: search overlay)', () => {
   it('a submit goes to /search?q=… and closes; a change of page closes it too', async () => {
     const { button, navigate, view } = setup();
     fireEvent.click(button);
-    const field = await screen.findByRole('searchbox');
+    const field = await screen.findByRole('searchbox', {}, LAZY);
     fireEvent.change(field, { target: { value: 'ray-ban' } });
     fireEvent.submit(field.closest('form')!);
     expect(navigate).toHaveBeenCalledWith('/search?q=ray-ban');

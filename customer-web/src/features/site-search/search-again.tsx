@@ -3,7 +3,7 @@ import type { SearchOverlay as Overlay, SearchOverlayProps } from './search-over
 import { SearchForm } from './search-form';
 import { searchUrl } from './site-search-api';
 
-type Props = Pick<SearchOverlayProps, 'api' | 'navigate' | 'initialQuery'> & { label: string };
+type Props = Pick<SearchOverlayProps, 'api' | 'navigate'> & { label: string; initialQuery?: string };
 
 /**
  * The /search page's "search again" field. It is a plain search form (Enter searches) until the
@@ -14,14 +14,27 @@ type Props = Pick<SearchOverlayProps, 'api' | 'navigate' | 'initialQuery'> & { l
 export function SearchAgain({ api, navigate, label, initialQuery = '' }: Props) {
   const ids = useId();
   const field = useRef<HTMLInputElement>(null);
-  const [live, setLive] = useState<{ Overlay: typeof Overlay; text: string; focused: boolean } | null>(null);
+  const [live, setLive] = useState<{ Overlay: typeof Overlay; focused: boolean } | null>(null);
   const wake = () => {
     void import('./search-overlay').then(({ SearchOverlay }) => {
       const el = field.current;
-      setLive((l) => l ?? { Overlay: SearchOverlay, text: el?.value ?? initialQuery, focused: !!el && document.activeElement === el });
+      setLive((l) => l ?? { Overlay: SearchOverlay, focused: !!el && document.activeElement === el });
     });
   };
-  if (live) return <live.Overlay api={api} navigate={navigate} label={label} initialQuery={live.text} autoFocus={live.focused} />;
+  // The field's text and selection are read as the overlay first renders — in the same task as it
+  // replaces the field, so nothing typed or selected in between is lost.
+  if (live) {
+    return (
+      <live.Overlay
+        api={api}
+        navigate={navigate}
+        label={label}
+        initialQuery={() => field.current?.value ?? initialQuery}
+        initialSelection={() => (field.current ? [field.current.selectionStart ?? 0, field.current.selectionEnd ?? 0] : null)}
+        autoFocus={live.focused}
+      />
+    );
+  }
   return (
     <div className="site-search">
       <SearchForm

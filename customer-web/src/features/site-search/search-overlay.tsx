@@ -16,8 +16,10 @@ export interface SearchOverlayProps {
   label?: string;
   /** Focus the field on mount (when shown as an opened overlay). */
   autoFocus?: boolean;
-  /** Text the field starts with. */
-  initialQuery?: string;
+  /** Text the field starts with (a function: read when the overlay is first rendered). */
+  initialQuery?: string | (() => string);
+  /** With `autoFocus`: the selection the field starts with (the field it replaces had it); else the caret after the text. */
+  initialSelection?: () => readonly [number, number] | null;
 }
 
 /** Rows standing in for results while they load. */
@@ -49,7 +51,7 @@ function countOf(r: SiteSearchResponse): number {
  * among the panel's links, wrapping; Enter submits to /search?q=… and closes; an empty submit
  * does nothing; Escape closes.
  */
-export function SearchOverlay({ api, navigate, onClose, label = st.fieldLabel, autoFocus = false, initialQuery = '' }: SearchOverlayProps) {
+export function SearchOverlay({ api, navigate, onClose, label = st.fieldLabel, autoFocus = false, initialQuery = '', initialSelection }: SearchOverlayProps) {
   const ids = useId();
   const panelId = `${ids}panel`;
   const rootRef = useRef<HTMLDivElement>(null);
@@ -61,11 +63,14 @@ export function SearchOverlay({ api, navigate, onClose, label = st.fieldLabel, a
   const query = text.trim();
   const active = query.length >= MIN_QUERY_LENGTH;
   const results = useKeyedLoad(active ? query : null, () => runSiteSearch(api, query), DEBOUNCE_MS);
-  // Opened with text (the /search page's field taking over), the caret goes after it, as in the field it replaced.
+  // Opened with text (the /search page's field taking over): the selection of the field it replaced, or the caret after the text.
+  const [selection] = useState(() => initialSelection?.() ?? null);
   useEffect(() => {
     const field = inputRef.current;
-    if (autoFocus && field) field.setSelectionRange(field.value.length, field.value.length);
-  }, [autoFocus]);
+    if (!autoFocus || !field) return;
+    const [start, end] = selection ?? [field.value.length, field.value.length];
+    field.setSelectionRange(start, end);
+  }, [autoFocus, selection]);
   // The results list's code starts loading when the panel opens with a query, while the search runs.
   useEffect(() => {
     if (open && active) void loadResults();
