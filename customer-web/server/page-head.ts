@@ -4,6 +4,7 @@ import type { CategoryNode } from '@optik/shared';
 import { createApiClient, responseSchemas, type ApiResult } from '@optik/shared/client';
 import { createWidgetClient, widgetResponseSchemas } from '@optik/shared/widget';
 import { WIDGET_MARKET, WIDGET_TENANT } from '../src/widget/provider';
+import { findCataloguePage } from '../src/routes/catalogue-lookup';
 import { categoryHead, contentHead, fixedHead, homeHead, injectHead, notFoundHead, productHead, storeHead, type PageHead } from '../src/seo/head';
 
 /**
@@ -116,8 +117,8 @@ export function pageHeadMiddleware(opts: PageHeadOptions) {
   async function headFor(api: Api, origin: string, path: string): Promise<{ head: PageHead; kind: RouteKind | null } | null> {
     const as = (kind: RouteKind | null, head: PageHead | null) => (head ? { head, kind: head.status === 200 ? kind : null } : null);
     if (path === '/') return as(null, homeHead(origin));
-    if (path === '/find-butik') return as('store', fixedHead(origin, path));
-    if (path === '/bestil-tid-til-synstest') return as('booking', fixedHead(origin, path));
+    const fixed = fixedHead(origin, path);
+    if (fixed) return as(path === '/find-butik' ? 'store' : 'booking', fixed);
     const found = <T>(r: ApiResult<T>, make: (data: T) => PageHead | null): PageHead | null => (r.ok ? make(r.data) : r.status === 404 ? notFoundHead() : null);
     const product = /^\/produkt\/([^/]+)$/.exec(path);
     if (product) {
@@ -129,7 +130,7 @@ export function pageHeadMiddleware(opts: PageHeadOptions) {
     if (path.startsWith('/bestil-tid-til-synstest/')) return null;
     const tree = await categories(api);
     if (!tree) return null;
-    if (categoryHead(origin, path, tree)) return as('category', categoryHead(origin, path, tree, await api.firstProducts(path)));
+    if (findCataloguePage(tree, path)) return as('category', categoryHead(origin, path, tree, await api.firstProducts(path)));
     return as('content', found(await api.getPage(path.replace(/^\//, '')), (d) => contentHead(origin, d.data)));
   }
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import express, { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { da, isValidEmail, isValidName, normalizeEmail, type ApiError } from '@optik/shared';
+import { da, escapeMarkup, isValidEmail, isValidName, normalizeEmail, type ApiError } from '@optik/shared';
 import type { Clock } from './clock';
 
 /**
@@ -129,7 +129,6 @@ const submitForm = z.object({
 });
 type SubmitForm = z.infer<typeof submitForm>;
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 interface IssuedCode {
   claims: Omit<EidClaims, 'nonce'>;
@@ -173,13 +172,13 @@ export function createSimulatedEid(opts: { clock: Clock; redirectUri: string; al
   function page(res: Response, query: AuthorizeQuery, form: Partial<SubmitForm> = {}, problem?: string) {
     const wantsCpr = query.scope.split(' ').includes('cpr');
     const hidden = Object.entries(query)
-      .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
+      .map(([k, v]) => `<input type="hidden" name="${escapeMarkup(k)}" value="${escapeMarkup(v)}">`)
       .join('');
     const chosen = form.person ?? SIM_PERSONS[0]!.id;
     const radio = (value: string, label: string, note: string) =>
-      `<label class="choice"><input type="radio" name="person" value="${value}"${chosen === value ? ' checked' : ''}> <span>${escapeHtml(label)} <span class="note">(${escapeHtml(note)})</span></span></label>`;
+      `<label class="choice"><input type="radio" name="person" value="${value}"${chosen === value ? ' checked' : ''}> <span>${escapeMarkup(label)} <span class="note">(${escapeMarkup(note)})</span></span></label>`;
     const text = (name: 'givenName' | 'familyName' | 'email', label: string, auto: string) =>
-      `<label for="${name}">${label}</label><input id="${name}" name="${name}" autocomplete="${auto}" value="${escapeHtml(form[name] ?? '')}"${problem && name !== 'email' ? ' aria-describedby="problem"' : ''}>`;
+      `<label for="${name}">${label}</label><input id="${name}" name="${name}" autocomplete="${auto}" value="${escapeMarkup(form[name] ?? '')}"${problem && name !== 'email' ? ' aria-describedby="problem"' : ''}>`;
     res
       .status(problem ? 400 : 200)
       .set('Content-Type', 'text/html; charset=utf-8')
@@ -201,7 +200,7 @@ button.secondary{background:#fff;color:#0a3d91}.alert{border-left:4px solid #a41
 <h1>MitID (simulator)</h1>
 <p>Dette er en testudgave af MitID til udvikling og test. Der bruges ingen rigtige personer.</p>
 ${wantsCpr ? '<p class="info">Profil Optik beder om dit CPR-nummer.</p>' : ''}
-${problem ? `<p class="alert" role="alert" id="problem">${escapeHtml(problem)}</p>` : ''}
+${problem ? `<p class="alert" role="alert" id="problem">${escapeMarkup(problem)}</p>` : ''}
 <form method="post" action="${SIM_PATH}">${hidden}
 <fieldset><legend>Vælg en testperson</legend>
 ${SIM_PERSONS.map((p) => radio(p.id, `${p.givenName} ${p.familyName}`, p.note)).join('\n')}

@@ -1,9 +1,10 @@
-import { formatDkk, formatPhone, type Article, type CategoryNode, type ContentPage, type ProductDisplay, type Store } from '@optik/shared';
+import { escapeMarkup, formatDkk, formatPhone, type Article, type CategoryNode, type ContentPage, type ProductDisplay, type Store } from '@optik/shared';
 import { DEFAULT_DESCRIPTION, SERVER_HEAD_ATTRIBUTE, SITE_NAME, fullTitle } from '../page-meta';
 import { t } from '../messages';
 import { bt } from '../features/booking/messages';
 import { sm } from '../features/stores/messages';
 import { weeklyRows } from '../features/stores/store-format';
+import { findCataloguePage } from '../routes/catalogue-lookup';
 import { faqJsonLd, parseContentBody, type ContentBlock } from './content';
 
 /**
@@ -49,7 +50,7 @@ function page(origin: string, path: string, title: string, description: string, 
 
 /** A trail of links, as the fallback's breadcrumb. */
 const trailHtml = (trail: { name: string; path: string }[]) =>
-  `<nav aria-label="Brødkrummer"><ol>${trail.map((c, i) => (i === trail.length - 1 ? `<li>${escapeHtml(c.name)}</li>` : `<li><a href="${escapeHtml(c.path)}">${escapeHtml(c.name)}</a></li>`)).join('')}</ol></nav>`;
+  `<nav aria-label="Brødkrummer"><ol>${trail.map((c, i) => (i === trail.length - 1 ? `<li>${escapeMarkup(c.name)}</li>` : `<li><a href="${escapeMarkup(c.path)}">${escapeMarkup(c.name)}</a></li>`)).join('')}</ol></nav>`;
 
 /** A widget product's price as the shop writes it (its prices are whole kroner; the sale price counts when lower). */
 const displayPrice = (d: ProductDisplay) => formatDkk(Math.round((d.sale_price > 0 && d.sale_price < d.original_price ? d.sale_price : d.original_price) * 100));
@@ -63,14 +64,7 @@ function breadcrumbs(origin: string, trail: { name: string; path: string }[]): o
 }
 
 /** The catalogue page's title at `path` in the tree ('/briller' → 'Briller', '/briller/gucci' → 'Gucci'). */
-function titleAt(tree: readonly CategoryNode[], path: string): string | null {
-  for (const top of tree) {
-    if (top.path === path) return top.title;
-    const child = top.children.find((c) => c.path === path);
-    if (child) return child.title;
-  }
-  return null;
-}
+const titleAt = (tree: readonly CategoryNode[], path: string): string | null => findCataloguePage(tree, path)?.title ?? null;
 
 export function homeHead(origin: string): PageHead {
   return page(origin, '/', SITE_NAME, DEFAULT_DESCRIPTION, {
@@ -104,10 +98,10 @@ export function productHead(origin: string, a: Article, tree: readonly CategoryN
   const picture = a.medias[0];
   const fallback = [
     trailHtml(trail),
-    `<h1>${escapeHtml(a.name)}</h1>`,
-    picture ? `<img src="${escapeHtml(picture.md)}" alt="${escapeHtml(picture.alt)}" width="570" height="285">` : '',
-    `<p><strong>${escapeHtml(formatDkk(unitPrice(a)))}</strong> – ${inStock ? 'på lager' : 'ikke på lager'}</p>`,
-    `<p>${escapeHtml(a.description)}</p>`,
+    `<h1>${escapeMarkup(a.name)}</h1>`,
+    picture ? `<img src="${escapeMarkup(picture.md)}" alt="${escapeMarkup(picture.alt)}" width="570" height="285">` : '',
+    `<p><strong>${escapeMarkup(formatDkk(unitPrice(a)))}</strong> – ${inStock ? 'på lager' : 'ikke på lager'}</p>`,
+    `<p>${escapeMarkup(a.description)}</p>`,
   ].join('');
   return page(origin, path, a.name, description, {
     fallback,
@@ -153,23 +147,23 @@ export function categoryHead(origin: string, path: string, tree: readonly Catego
   const description = t.widget.categoryDescription(title);
   const products = first.map(
     (d) =>
-      `<li><a href="${escapeHtml(d.page_url)}">${d.image_url ? `<img src="${escapeHtml(d.image_url)}" alt="" width="285" height="285" loading="lazy">` : ''}${d.brand ? `${escapeHtml(d.brand)} ` : ''}${escapeHtml(d.title)}</a> <strong>${escapeHtml(displayPrice(d))}</strong></li>`,
+      `<li><a href="${escapeMarkup(d.page_url)}">${d.image_url ? `<img src="${escapeMarkup(d.image_url)}" alt="" width="285" height="285" loading="lazy">` : ''}${d.brand ? `${escapeMarkup(d.brand)} ` : ''}${escapeMarkup(d.title)}</a> <strong>${escapeMarkup(displayPrice(d))}</strong></li>`,
   );
   const list = first.length
     ? [{ '@context': CONTEXT, '@type': 'ItemList', itemListElement: first.map((d, i) => ({ '@type': 'ListItem', position: i + 1, url: abs(origin, d.page_url), name: d.title })) }]
     : [];
   return page(origin, path, title, description, {
     jsonLd: [breadcrumbs(origin, trail), ...list],
-    fallback: `${trailHtml(trail)}<h1>${escapeHtml(title)}</h1><p>${escapeHtml(description)}</p>${products.length ? `<ul>${products.join('')}</ul>` : ''}`,
+    fallback: `${trailHtml(trail)}<h1>${escapeMarkup(title)}</h1><p>${escapeMarkup(description)}</p>${products.length ? `<ul>${products.join('')}</ul>` : ''}`,
   });
 }
 
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
 export function storeHead(origin: string, path: string, s: Store): PageHead {
-  const hours = weeklyRows(s.openingHours).map((r) => `<li>${escapeHtml(r.name)}: ${escapeHtml(r.hours)}</li>`);
+  const hours = weeklyRows(s.openingHours).map((r) => `<li>${escapeMarkup(r.name)}: ${escapeMarkup(r.hours)}</li>`);
   return page(origin, path, s.name, sm.storePageDescription(s.name, s.city), {
-    fallback: `<h1>${escapeHtml(s.name)}</h1><p>${escapeHtml(s.street)}, ${escapeHtml(s.postcode)} ${escapeHtml(s.city)}</p><p>Telefon ${escapeHtml(formatPhone(s.phone))} · <a href="mailto:${escapeHtml(s.email)}">${escapeHtml(s.email)}</a></p><h2>Åbningstider</h2><ul>${hours.join('')}</ul>`,
+    fallback: `<h1>${escapeMarkup(s.name)}</h1><p>${escapeMarkup(s.street)}, ${escapeMarkup(s.postcode)} ${escapeMarkup(s.city)}</p><p>Telefon ${escapeMarkup(formatPhone(s.phone))} · <a href="mailto:${escapeMarkup(s.email)}">${escapeMarkup(s.email)}</a></p><h2>Åbningstider</h2><ul>${hours.join('')}</ul>`,
     jsonLd: [
       {
         '@context': CONTEXT,
@@ -189,14 +183,14 @@ export function storeHead(origin: string, path: string, s: Store): PageHead {
 }
 
 const blockHtml = (b: ContentBlock): string =>
-  b.kind === 'question' ? `<h3>${escapeHtml(b.question)}</h3>${b.answer.map((a) => `<p>${escapeHtml(a)}</p>`).join('')}` : `<${b.kind}>${escapeHtml(b.text)}</${b.kind}>`;
+  b.kind === 'question' ? `<h3>${escapeMarkup(b.question)}</h3>${b.answer.map((a) => `<p>${escapeMarkup(a)}</p>`).join('')}` : `<${b.kind}>${escapeMarkup(b.text)}</${b.kind}>`;
 
 export function contentHead(origin: string, p: ContentPage): PageHead {
   const blocks = parseContentBody(p.body);
   const faq = faqJsonLd(blocks);
   return page(origin, p.url, p.title, p.summary, {
     jsonLd: faq ? [faq] : [],
-    fallback: `<h1>${escapeHtml(p.title)}</h1><p>${escapeHtml(p.summary)}</p>${blocks.map(blockHtml).join('')}`,
+    fallback: `<h1>${escapeMarkup(p.title)}</h1><p>${escapeMarkup(p.summary)}</p>${blocks.map(blockHtml).join('')}`,
   });
 }
 
@@ -215,13 +209,10 @@ export function notFoundHead(): PageHead {
     canonical: null,
     og: {},
     jsonLd: [],
-    body: `<main class="page narrow"><h1>${escapeHtml(t.notFound.title)}</h1><p>${escapeHtml(t.notFound.body)}</p><p><a href="/">${escapeHtml(t.notFound.back)}</a></p></main>`,
+    body: `<main class="page narrow"><h1>${escapeMarkup(t.notFound.title)}</h1><p>${escapeMarkup(t.notFound.body)}</p><p><a href="/">${escapeMarkup(t.notFound.back)}</a></p></main>`,
   };
 }
 
-export function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 /** JSON for a `<script type="application/ld+json">`: nothing in it can end the script element. */
 export const jsonForScript = (value: object) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -234,16 +225,16 @@ export const jsonForScript = (value: object) => JSON.stringify(value).replace(/<
 export function injectHead(shell: string, head: PageHead, extra: readonly string[] = []): string {
   const mark = SERVER_HEAD_ATTRIBUTE;
   const tags = [
-    head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}" ${mark}>` : '',
-    head.canonical ? `<link rel="alternate" hreflang="da-DK" href="${escapeHtml(head.canonical)}" ${mark}>` : '',
+    head.canonical ? `<link rel="canonical" href="${escapeMarkup(head.canonical)}" ${mark}>` : '',
+    head.canonical ? `<link rel="alternate" hreflang="da-DK" href="${escapeMarkup(head.canonical)}" ${mark}>` : '',
     head.status === 404 ? `<meta name="robots" content="noindex" ${mark}>` : '',
-    ...Object.entries(head.og).map(([k, v]) => `<meta ${k.startsWith('twitter:') ? 'name' : 'property'}="${escapeHtml(k)}" content="${escapeHtml(v)}" ${mark}>`),
+    ...Object.entries(head.og).map(([k, v]) => `<meta ${k.startsWith('twitter:') ? 'name' : 'property'}="${escapeMarkup(k)}" content="${escapeMarkup(v)}" ${mark}>`),
     ...head.jsonLd.map((d) => `<script type="application/ld+json" ${mark}>${jsonForScript(d)}</script>`),
     ...extra,
   ].filter(Boolean);
   let html = shell
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
-    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(head.description)}" />`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeMarkup(head.title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeMarkup(head.description)}" />`)
     .replace('</head>', `${tags.join('\n')}\n</head>`);
   if (head.body) html = html.replace('<div id="root"></div>', `<div id="root">${head.body}</div>`);
   else if (head.fallback) html = html.replace('<div id="root"></div>', `<div id="root"></div><noscript><main class="page">${head.fallback}</main></noscript>`);

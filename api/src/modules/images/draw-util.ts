@@ -4,9 +4,9 @@
  * value like "constructor" can never reach an object's prototype.
  */
 
-export function escapeXml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
-}
+import { escapeMarkup } from '@optik/shared';
+
+export const escapeXml = escapeMarkup;
 
 /** A coordinate with at most one decimal (keeps the SVG small). */
 export const n = (x: number): string => String(Math.round(x * 10) / 10);

@@ -1,4 +1,5 @@
 import {
+  escapeMarkup,
   LIFESTYLE_RULES,
   formatCopenhagenDate,
   formatDkk,
@@ -167,8 +168,7 @@ export function draftDocument(a: LifestyleAgreement, today: string, kind: 'agree
   return { ...draft, agreementId: a.id, createdOn: today };
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+const esc = escapeMarkup;
 
 /** The document as a standalone HTML file the customer can keep or print. */
 export function renderDocumentHtml(doc: LifestyleDocument, agreementNumber: string): string {
