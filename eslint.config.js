@@ -17,7 +17,7 @@ const featureSide = [`${api}/modules`, `${api}/collections.ts`, `${api}/deps.ts`
 const routeFiles = `${root}/api/src/modules/**/*routes.ts`;
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/test-results/**', '**/playwright-report/**', '**/dev-dist/**', '**/.bench-dist/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/test-results/**', '**/playwright-report/**', '**/dev-dist/**', '**/.bench-dist/**', '**/dist-server/**', '**/.bench-dist-server/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -33,8 +33,9 @@ export default defineConfig({
       },
     },
   ],
-  // The API on a fresh temporary data folder (seeded on start) and both apps built and served
-  // by `vite preview`, which proxies /api to that API. Playwright waits for each URL.
+  // The API on a fresh temporary data folder (seeded on start) and both apps built: the shop
+  // served by its own server (pages rendered on the server, issue 19), the store app by
+  // `vite preview`; both proxy /api to that API. Playwright waits for each URL.
   webServer: [
     {
       command: 'pnpm --filter @optik/api start',
@@ -45,7 +46,7 @@ export default defineConfig({
       cwd: '..',
     },
     {
-      command: `pnpm --filter @optik/customer-web build && pnpm --filter @optik/customer-web preview --port ${webPort} --strictPort`,
+      command: `pnpm --filter @optik/customer-web build && pnpm --filter @optik/customer-web serve --port ${webPort}`,
       url: webURL,
       env: appEnv,
       reuseExistingServer: false,

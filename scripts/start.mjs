@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Starts the whole product: the API (embedded lowdb store under DATA_DIR, or PostgreSQL when
 // STORAGE_URL is set; seeded on first start) and both apps. `--dev` runs Vite dev servers and
-// restarts the API on change; otherwise the apps are built and served with `vite preview`.
+// restarts the API on change; otherwise the apps are built: the shop served by its own server
+// (customer-web/server), the store app by `vite preview`.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -77,9 +78,10 @@ if (!dev) {
 console.log('Demotilstand (DEMO=1): MitID, betalinger, SMS og e-mail er simulerede – ingen rigtige betalinger.');
 start('API', ['--filter', '@optik/api', dev ? 'dev' : 'start']);
 await waitFor(`http://127.0.0.1:${apiPort}/healthz`, 'API');
-const mode = dev ? 'dev' : 'preview';
-start('Butikken', ['--filter', '@optik/customer-web', mode, '--port', webPort, '--strictPort']);
-start('Butiks-app', ['--filter', '@optik/store-pwa', mode, '--port', storePort, '--strictPort']);
+// The shop runs on its own server (pages rendered on the server, issue 19); the store app on Vite's preview server.
+if (dev) start('Butikken', ['--filter', '@optik/customer-web', 'dev', '--port', webPort, '--strictPort']);
+else start('Butikken', ['--filter', '@optik/customer-web', 'serve', '--port', webPort]);
+start('Butiks-app', ['--filter', '@optik/store-pwa', dev ? 'dev' : 'preview', '--port', storePort, '--strictPort']);
 await waitFor(`http://localhost:${webPort}/`, 'Webshop');
 await waitFor(`http://localhost:${storePort}/`, 'Butiks-app');
 console.log(`

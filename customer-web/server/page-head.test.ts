@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sunglasses } from '../src/features/product/test-data';
+import { renderPage } from '../src/entry-server';
 import { pageHeadMiddleware } from './page-head';
 
 const SHELL = '<!doctype html><html lang="da"><head><meta name="description" content="Shop" /><title>Profil Optik – briller, solbriller og kontaktlinser</title></head><body><div id="root"></div></body></html>';
@@ -46,7 +47,7 @@ beforeAll(async () => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'optik-page-head-'));
   await writeFile(path.join(dir, 'index.html'), SHELL);
   await writeFile(path.join(dir, 'manifest.json'), JSON.stringify(MANIFEST));
-  const middleware = pageHeadMiddleware({ apiUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}`, shellPath: path.join(dir, 'index.html'), manifestPath: path.join(dir, 'manifest.json'), publicUrl: 'https://www.profil-optik.example', now: () => clock });
+  const middleware = pageHeadMiddleware({ apiUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}`, shellPath: path.join(dir, 'index.html'), manifestPath: path.join(dir, 'manifest.json'), publicUrl: 'https://www.profil-optik.example', now: () => clock, render: renderPage });
   shop = http.createServer((req: IncomingMessage, res: ServerResponse) => {
     void middleware(req, res, (err?: unknown) => {
       passed.push(req.url!);
@@ -66,6 +67,9 @@ beforeEach(() => {
   passed = [];
 });
 
+/** The app's markup in the page (what the server rendered into its root). */
+const rootOf = (html: string) => /<div id="root">(.*)<\/div><script type="application\/json" id="optik-seed">/s.exec(html)?.[1] ?? '';
+const seedOf = (html: string) => JSON.parse(/<script type="application\/json" id="optik-seed">(.*?)<\/script>/s.exec(html)![1]!) as Record<string, unknown>;
 const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json" data-server-head>(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
 
 describe("the shop's server puts a public page's head into its HTML (issue 19)", () => {
@@ -82,7 +86,15 @@ describe("the shop's server puts a public page's head into its HTML (issue 19)",
     expect(asked.map((a) => a.path)).toEqual(expect.arrayContaining(['/api/article/ray-ban-aviator-guld', '/api/catalogue/categories']));
     expect(asked.every((a) => a.forwardedFor === '127.0.0.1')).toBe(true);
     // The page's own chunks are named for the browser to fetch beside the entry; the entry's are not.
-    expect([...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)"/g)].map((m) => m[1])).toEqual(['/assets/product-route-1.js', '/assets/product-route-1.css', '/assets/price-1.js']);
+    expect([...html.matchAll(/<link rel="(?:modulepreload|stylesheet)"[^>]*href="([^"]+)"/g)].map((m) => m[1])).toEqual(['/assets/product-route-1.js', '/assets/product-route-1.css', '/assets/price-1.js']);
+    // The page itself is rendered: its heading and price in the app's root, and the data the browser hydrates it from.
+    const root = rootOf(html);
+    expect(root).toMatch(/<h1[^>]*>Ray-Ban Aviator<\/h1>/);
+    expect(root).toContain('1.299,00\u00a0kr.');
+    expect(seedOf(html)['article:ray-ban-aviator-guld']).toMatchObject({ ok: true, data: { data: { name: 'Ray-Ban Aviator' } } });
+    expect(html).not.toContain('<noscript>');
+    // The head and the page asked for the product once.
+    expect(asked.filter((a) => a.path === '/api/article/ray-ban-aviator-guld')).toHaveLength(1);
   });
 
   it('takes only a well-formed host from the request for its links (when no public address is set)', async () => {
@@ -103,7 +115,7 @@ describe("the shop's server puts a public page's head into its HTML (issue 19)",
     const res = await fetch(`${base}/produkt/findes-ikke`);
     expect(res.status).toBe(404);
     const html = await res.text();
-    expect(html).toContain('<div id="root"><main class="page narrow"><h1>Siden blev ikke fundet</h1>');
+    expect(rootOf(html)).toContain('<h1>Siden blev ikke fundet</h1>');
     expect(html).toContain('<meta name="robots" content="noindex" data-server-head>');
     expect(html).not.toContain('modulepreload');
   });
@@ -112,9 +124,12 @@ describe("the shop's server puts a public page's head into its HTML (issue 19)",
     const brand = await (await fetch(`${base}/solbriller/ray-ban`)).text();
     expect(brand).toContain('<title>Ray-Ban – Profil Optik</title>');
     // Its heading and first products are in the HTML (for a visitor or crawler without scripts).
-    expect(brand).toContain('<h1>Ray-Ban</h1>');
-    expect(brand).toContain('<a href="/produkt/ray-ban-aviator-guld">');
-    expect(await (await fetch(`${base}/kontakt-os`)).text()).toContain('<meta name="description" content="Ring eller skriv." />');
+    expect(rootOf(brand)).toMatch(/<h1[^>]*>Ray-Ban<\/h1>/);
+    expect(rootOf(brand)).toContain('<a class="product-link" href="/produkt/ray-ban-aviator-guld">');
+    const contact = await (await fetch(`${base}/kontakt-os`)).text();
+    expect(contact).toContain('<meta name="description" content="Ring eller skriv." />');
+    expect(rootOf(contact)).toContain('<h1>Kontakt os</h1>');
+    expect(rootOf(contact)).toContain('Vi svarer.');
     expect((await fetch(`${base}/findes-slet-ikke`)).status).toBe(404);
   });
 

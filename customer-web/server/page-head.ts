@@ -5,6 +5,7 @@ import { createApiClient, responseSchemas, type ApiResult } from '@optik/shared/
 import { createWidgetClient, widgetResponseSchemas } from '@optik/shared/widget';
 import { WIDGET_MARKET, WIDGET_TENANT } from '../src/widget/provider';
 import { findCataloguePage } from '../src/routes/catalogue-lookup';
+import type { RenderedPage, SeedApi } from '../src/entry-server';
 import { categoryHead, contentHead, fixedHead, homeHead, injectHead, notFoundHead, productHead, storeHead, type PageHead } from '../src/seo/head';
 
 /**
@@ -25,6 +26,8 @@ export interface PageHeadOptions {
   /** How long a rendered head is reused while the catalogue stays the same. */
   ttlMs?: number;
   now?: () => number;
+  /** Renders the app's page (the server build's `renderPage`, src/entry-server.tsx); without it, pages carry their head only. */
+  render?: (url: string, apis: SeedApi) => Promise<RenderedPage>;
 }
 
 /** Paths that are not pages, and pages that are personal: the shell as it is. */
@@ -40,6 +43,7 @@ type Next = (err?: unknown) => void;
 
 /** The module of each kind of page whose code loads after the app starts (the router's lazy routes). */
 const ROUTE_MODULES = {
+  home: 'src/routes/home.tsx',
   product: 'src/features/product/product-route.tsx',
   category: 'src/widget/category-page.tsx',
   content: 'src/routes/content-page.tsx',
@@ -51,7 +55,7 @@ type RouteKind = keyof typeof ROUTE_MODULES;
 type Manifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
 
 /**
- * `<link rel="modulepreload">` (and style preloads) for the chunks of `kind`'s page that the entry
+ * `<link rel="modulepreload">` (and the stylesheets) for the chunks of `kind`'s page that the entry
  * does not load itself: the browser fetches them beside the entry instead of after it has run and
  * the router has asked for the page (one round trip less before the page paints). The same
  * scripts as before, only sooner.
@@ -69,7 +73,8 @@ export function preloadTags(manifest: Manifest, kind: RouteKind): string[] {
   const route = [...closure([ROUTE_MODULES[kind]])].filter((k) => !entry.has(k));
   return route.flatMap((k) => [
     `<link rel="modulepreload" href="/${manifest[k]!.file}">`,
-    ...(manifest[k]!.css ?? []).map((css) => `<link rel="preload" as="style" href="/${css}">`),
+    // The page is rendered on the server: its styles must be there when it first paints (the app's loader finds this link and does not add another).
+    ...(manifest[k]!.css ?? []).map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`),
   ]);
 }
 
@@ -78,7 +83,7 @@ export function pageHeadMiddleware(opts: PageHeadOptions) {
   const ttl = opts.ttlMs ?? 60_000;
   let shell: Promise<string> | null = null;
   let manifest: Promise<Manifest | null> | null = null;
-  const cache = new Map<string, { head: PageHead; kind: RouteKind | null; at: number }>();
+  const cache = new Map<string, { head: PageHead; kind: RouteKind | null; app: RenderedPage | null; at: number }>();
   let version: { value: number; checkedAt: number } | null = null;
 
   /** The API (and its widget provider API) as this visitor's request reaches it: their address forwarded, one attempt (the shell is the fallback). */
@@ -89,7 +94,23 @@ export function pageHeadMiddleware(opts: PageHeadOptions) {
       return fetch(input, { ...init, headers });
     };
     const widget = createWidgetClient({ baseUrl: opts.apiUrl, responses: widgetResponseSchemas, maxAttempts: 1, fetch: fetchAs });
-    return Object.assign(createApiClient({ baseUrl: opts.apiUrl, responses: responseSchemas, maxAttempts: 1, fetch: fetchAs }), {
+    const client = createApiClient({ baseUrl: opts.apiUrl, responses: responseSchemas, maxAttempts: 1, fetch: fetchAs });
+    /** The head and the page's render read the same answers: each asked once per request. */
+    const once = <A extends unknown[], R>(fn: (...args: A) => Promise<R>) => {
+      const asked = new Map<string, Promise<R>>();
+      return (...args: A): Promise<R> => {
+        const key = JSON.stringify(args);
+        let p = asked.get(key);
+        if (!p) asked.set(key, (p = fn(...args)));
+        return p;
+      };
+    };
+    return Object.assign(client, {
+      getArticle: once(client.getArticle),
+      getCategories: once(client.getCategories),
+      getPage: once(client.getPage),
+      getStore: once(client.getStore),
+      widget,
       /** A catalogue page's first products, as its listing shows them first. */
       firstProducts: async (categoryId: string) => {
         const r = await widget.productListing({ tenant: WIDGET_TENANT, market: WIDGET_MARKET, category_id: categoryId, limit: FIRST_PRODUCTS });
@@ -116,7 +137,7 @@ export function pageHeadMiddleware(opts: PageHeadOptions) {
   /** The head of the page at `path` and the kind of page it is; null when the shell should go as it is (a personal page, or the API did not answer). */
   async function headFor(api: Api, origin: string, path: string): Promise<{ head: PageHead; kind: RouteKind | null } | null> {
     const as = (kind: RouteKind | null, head: PageHead | null) => (head ? { head, kind: head.status === 200 ? kind : null } : null);
-    if (path === '/') return as(null, homeHead(origin));
+    if (path === '/') return as('home', homeHead(origin));
     const fixed = fixedHead(origin, path);
     if (fixed) return as(path === '/find-butik' ? 'store' : 'booking', fixed);
     const found = <T>(r: ApiResult<T>, make: (data: T) => PageHead | null): PageHead | null => (r.ok ? make(r.data) : r.status === 404 ? notFoundHead() : null);
@@ -132,6 +153,17 @@ export function pageHeadMiddleware(opts: PageHeadOptions) {
     if (!tree) return null;
     if (findCataloguePage(tree, path)) return as('category', categoryHead(origin, path, tree, await api.firstProducts(path)));
     return as('content', found(await api.getPage(path.replace(/^\//, '')), (d) => contentHead(origin, d.data)));
+  }
+
+  /** The page rendered by the app, or null (no renderer, or it failed: the page then renders in the browser, as before). */
+  async function renderApp(page: string, api: Api): Promise<RenderedPage | null> {
+    if (!opts.render) return null;
+    try {
+      return await opts.render(page, { api, widget: api.widget });
+    } catch (err) {
+      console.error('Siden kunne ikke gengives på serveren', page, err);
+      return null;
+    }
   }
 
   return async (req: IncomingMessage, res: ServerResponse, next: Next) => {
@@ -151,12 +183,14 @@ export function pageHeadMiddleware(opts: PageHeadOptions) {
       const origin = (opts.publicUrl ?? `http://${host}`).replace(/\/$/, '');
       const api = apiFor(req);
       await checkVersion(api);
-      const key = `${origin}${path}`;
+      // The query matters to the rendered page (a listing's filters, a product's variant); it is bounded like the path.
+      const page = `${url.pathname}${url.search.length <= 500 ? url.search : ''}`;
+      const key = `${origin}${page}`;
       let hit = cache.get(key);
       if (!hit || now() - hit.at > ttl) {
         const made = await headFor(api, origin, path.replace(/(.)\/+$/, '$1'));
         if (!made) return next();
-        hit = { ...made, at: now() };
+        hit = { ...made, app: await renderApp(page, api), at: now() };
         cache.set(key, hit);
         if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);
       }
@@ -165,7 +199,7 @@ export function pageHeadMiddleware(opts: PageHeadOptions) {
         ? readFile(opts.manifestPath, 'utf8').then((text) => JSON.parse(text) as Manifest, () => null)
         : Promise.resolve(null);
       const chunks = await manifest;
-      const html = injectHead(await shell, hit.head, chunks && hit.kind ? preloadTags(chunks, hit.kind) : []);
+      const html = injectHead(await shell, hit.head, chunks && hit.kind ? preloadTags(chunks, hit.kind) : [], hit.app);
       res.statusCode = hit.head.status;
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
       // Browsers ask again every time (prices change); the server's own copy is short-lived and dropped on a catalogue change.

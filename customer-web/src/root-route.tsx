@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, type ReactElement } from 'react';
 import { useAtomValue } from 'jotai';
-import { createRootRoute, useLocation, useRouter, type ErrorComponentProps, type HistoryState } from '@tanstack/react-router';
+import { createRootRouteWithContext, useLocation, useRouter, type ErrorComponentProps, type HistoryState } from '@tanstack/react-router';
 import { pushPageView } from './analytics';
-import { consentAtom, hasConsent } from './consent/consent';
+import { consentAtom, hasConsent, useStoredConsent } from './consent/consent';
 import { Layout } from './layout/layout';
 import { t } from './messages';
 import { NotFound } from './routes/not-found';
+import type { Seed } from './ssr/seed';
 import { widgetClient } from './widget/client';
 import { WidgetProvider, type WidgetNavigate } from './widget/provider';
 
@@ -27,6 +28,8 @@ function Root(): ReactElement {
     },
     [router],
   );
+  // First: the page view below counts with the visitor's stored choice.
+  useStoredConsent();
   const consent = useAtomValue(consentAtom);
   // SPEC §7: a page view on first load and on every route change, with URL and referrer.
   const previous = useRef(typeof document === 'undefined' ? '' : document.referrer);
@@ -73,4 +76,4 @@ export function RouteError({ reset }: ErrorComponentProps): ReactElement {
 }
 
 /** The root of the route tree: features hang their routes under it (router.tsx, features/*\/routes.tsx). */
-export const rootRoute = createRootRoute({ component: Root, notFoundComponent: NotFound, errorComponent: RouteError });
+export const rootRoute = createRootRouteWithContext<{ seed: Seed }>()({ component: Root, notFoundComponent: NotFound, errorComponent: RouteError });

@@ -3,7 +3,10 @@ import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet
 import { afterEach, describe, expect, it } from 'vitest';
 import { RouteError } from './root-route';
 import { NotFound } from './routes/not-found';
-import { router } from './router';
+import { createAppRouter } from './router';
+import { NO_SEED } from './ssr/seed';
+
+const router = createAppRouter(NO_SEED);
 
 afterEach(cleanup);
 

@@ -7,13 +7,14 @@ import { companyRoutes } from './features/company/routes';
 import { t } from './messages';
 import { RouteError, rootRoute } from './root-route';
 import { findCataloguePage, loadCatalogueTree } from './routes/catalogue-lookup';
-import { Home } from './routes/home';
 import { NotFound } from './routes/not-found';
 import { useApi } from './use-api';
+import type { Seed } from './ssr/seed';
+import { serverData } from './ssr/server-data';
 import { RecommendationStrip } from './widget/recommendations';
 
 /**
- * Pages other than the home and catalogue pages load their code when first visited (SPEC §9
+ * Pages other than the catalogue pages load their code when first visited (SPEC §9
  * first-load budget): `load` imports the page's module, `page` makes the route component of it.
  */
 function lazyPage<M>(load: () => Promise<M>, page: (m: M) => ComponentType) {
@@ -23,10 +24,18 @@ function lazyPage<M>(load: () => Promise<M>, page: (m: M) => ComponentType) {
 const homeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
-  component: () => (
-    <Home api={api}>
-      <RecommendationStrip kind="general" type="landing_page" />
-    </Home>
+  loader: ({ context }) => serverData(context.seed, (m, w) => m.homeData(w)),
+  // Its code is its own chunk (the other pages' first load is smaller); the shop's server names it in the home page's HTML.
+  component: lazyPage(
+    () => import('./routes/home'),
+    ({ Home }) =>
+      function HomePage() {
+        return (
+          <Home api={api}>
+            <RecommendationStrip kind="general" type="landing_page" />
+          </Home>
+        );
+      },
   ),
 });
 
@@ -100,7 +109,12 @@ function CatalogueOrContent() {
   return <ContentPage api={api} path={path} />;
 }
 const cookieListRoute = createRoute({ getParentRoute: () => rootRoute, path: '/cookieliste', component: lazyRouteComponent(() => import('./routes/cookie-list'), 'CookieList') });
-const productRoute = createRoute({ getParentRoute: () => rootRoute, path: '/produkt/$slug', component: lazyRouteComponent(() => import('./features/product/product-route'), 'ProductRoute') });
+const productRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/produkt/$slug',
+  loader: ({ context, params }) => serverData(context.seed, (m, w) => m.productData(w, params.slug)),
+  component: lazyRouteComponent(() => import('./features/product/product-route'), 'ProductRoute'),
+});
 
 /** SPEC §2 /checkout and /checkout/*: the header's cart toggle is hidden there (features/cart). */
 const checkoutRoute = createRoute({ getParentRoute: () => rootRoute, path: '/checkout' });
@@ -113,9 +127,19 @@ const checkoutConfirmationRoute = createRoute({
 
 /** SPEC §2 /bestil-tid-til-synstest (wizard) and /bestil-tid-til-synstest/{id} (the e-mailed manage link). */
 const bookingRoute = createRoute({ getParentRoute: () => rootRoute, path: '/bestil-tid-til-synstest' });
-const bookingWizardRoute = createRoute({ getParentRoute: () => bookingRoute, path: '/', component: lazyRouteComponent(() => import('./features/booking/routes'), 'BookingWizardRoute') });
+const bookingWizardRoute = createRoute({
+  getParentRoute: () => bookingRoute,
+  path: '/',
+  loader: ({ context }) => serverData(context.seed, (m, w) => m.bookingData(w)),
+  component: lazyRouteComponent(() => import('./features/booking/routes'), 'BookingWizardRoute'),
+});
 const bookingManageRoute = createRoute({ getParentRoute: () => bookingRoute, path: '$id', component: lazyRouteComponent(() => import('./features/booking/manage-route'), 'BookingManageRoute') });
-const contentRoute = createRoute({ getParentRoute: () => rootRoute, path: '$', component: CatalogueOrContent });
+const contentRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '$',
+  loader: ({ context, location }) => serverData(context.seed, (m, w) => m.catalogueOrContentData(w, safeDecode(location.pathname), location.searchStr)),
+  component: CatalogueOrContent,
+});
 
 /**
  * Search parameters are plain strings: the widget's codec reads and writes them (the router's
@@ -154,16 +178,20 @@ const routeTree = rootRoute.addChildren([
   contentRoute,
 ]);
 
-export const router = createRouter({
-  routeTree,
-  parseSearch,
-  stringifySearch,
-  defaultErrorComponent: RouteError,
-  defaultNotFoundComponent: NotFound,
-});
+/** The shop's router. The browser makes one; the shop's server one per request, with that request's seed (issue 19). */
+export function createAppRouter(seed: Seed) {
+  return createRouter({
+    routeTree,
+    context: { seed },
+    parseSearch,
+    stringifySearch,
+    defaultErrorComponent: RouteError,
+    defaultNotFoundComponent: NotFound,
+  });
+}
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router;
+    router: ReturnType<typeof createAppRouter>;
   }
 }

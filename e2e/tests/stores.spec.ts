@@ -98,14 +98,15 @@ test.describe('store finder', () => {
 
 test.describe('store page', () => {
   test('shows address, phone, hours, closing days and open now as the server clock has it', async ({ page, webURL, expectNoA11yViolations }) => {
-    const answer = page.waitForResponse((r) => r.url().endsWith('/api/stores/roskilde'));
     await page.goto(`${webURL}/find-butik/roskilde`);
-    const store = ((await (await answer).json()) as { data: StoreDetail }).data;
+    // The page is rendered by the shop's server from the API's answer, which it hands the browser with the page (issue 19).
+    const seed = JSON.parse((await page.locator('#optik-seed').textContent())!) as Record<string, { data: { data: StoreDetail } }>;
+    const store = seed['store:roskilde']!.data.data;
     await expect(page.getByRole('heading', { level: 1, name: 'Profil Optik Roskilde' })).toBeVisible();
     await expect(page).toHaveTitle('Profil Optik Roskilde – Profil Optik');
 
-    // The server's clock is the real one: its answer is from just now.
-    expect(Math.abs(Date.parse(store.asOf) - Date.now())).toBeLessThan(60_000);
+    // The server's clock is the real one: its answer is from just now (the rendered page is reused for up to 60 s).
+    expect(Math.abs(Date.parse(store.asOf) - Date.now())).toBeLessThan(120_000);
     // "Open now" agrees with the day's hours at the server's time (Copenhagen time from Node's own zone data)…
     const now = copenhagenTime(store.asOf);
     const expectedOpen = store.today.open && store.today.opens! <= now && now < store.today.closes!;

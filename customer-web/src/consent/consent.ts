@@ -1,4 +1,5 @@
-import { atom } from 'jotai';
+import { useEffect } from 'react';
+import { atom, useStore } from 'jotai';
 
 /**
  * Cookie consent (SPEC §6): four groups. Necessary is always on. Analytics pushes need
@@ -52,9 +53,24 @@ function safeLocalStorage(): Storage | null {
   }
 }
 
-/** The visitor's choice; null until they have made one. */
-export const consentAtom = atom<Consent | null>(readConsent());
+/** The visitor's choice; null until they have made one (and until the stored one is read: useStoredConsent). */
+export const consentAtom = atom<Consent | null>(null);
 /** The consent settings are open (first visit, or the footer's button). */
-export const consentOpenAtom = atom<boolean>(readConsent() === null);
+export const consentOpenAtom = atom<boolean>(false);
+
+/**
+ * Reads the stored choice once the page is in the browser (the root calls it first, so the first
+ * page view already counts with it). Not while rendering: the shop's server renders every page
+ * the same for all visitors (issue 19), and the first render in the browser must match it — so
+ * the settings open, or stay closed, right after.
+ */
+export function useStoredConsent(): void {
+  const store = useStore();
+  useEffect(() => {
+    const stored = readConsent();
+    store.set(consentAtom, stored);
+    store.set(consentOpenAtom, stored === null);
+  }, [store]);
+}
 
 export const hasConsent = (c: Consent | null, group: ConsentGroup) => group === 'necessary' || c?.groups[group] === true;

@@ -219,10 +219,10 @@ export const jsonForScript = (value: object) => JSON.stringify(value).replace(/<
 
 /**
  * The shop's HTML shell with `head` in it: its title and description replace the shell's, the
- * other tags (and `extra`, e.g. the page's chunk preloads) go before </head>, and a not-found
- * page's body goes into the app's root element.
+ * other tags (and `extra`, e.g. the page's chunk preloads) go before </head>; the app's own
+ * render (`app`) goes into its root element, else a not-found page's body or the no-script copy.
  */
-export function injectHead(shell: string, head: PageHead, extra: readonly string[] = []): string {
+export function injectHead(shell: string, head: PageHead, extra: readonly string[] = [], app: { html: string; seed: string } | null = null): string {
   const mark = SERVER_HEAD_ATTRIBUTE;
   const tags = [
     head.canonical ? `<link rel="canonical" href="${escapeMarkup(head.canonical)}" ${mark}>` : '',
@@ -236,7 +236,13 @@ export function injectHead(shell: string, head: PageHead, extra: readonly string
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeMarkup(head.title)}</title>`)
     .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeMarkup(head.description)}" />`)
     .replace('</head>', `${tags.join('\n')}\n</head>`);
-  if (head.body) html = html.replace('<div id="root"></div>', `<div id="root">${head.body}</div>`);
+  // The app's own render (issue 19): the page as it shows, and the data the browser hydrates it from.
+  // Its scripts then only make the page interactive: they load after what paints it (styles, pictures).
+  if (app) {
+    html = html
+      .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
+      .replace('<div id="root"></div>', () => `<div id="root">${app.html}</div>${app.seed}`);
+  } else if (head.body) html = html.replace('<div id="root"></div>', `<div id="root">${head.body}</div>`);
   else if (head.fallback) html = html.replace('<div id="root"></div>', `<div id="root"></div><noscript><main class="page">${head.fallback}</main></noscript>`);
   return html;
 }

@@ -1,4 +1,4 @@
-import { decodeWidgetState } from '@optik/shared/widget';
+import { decodeWidgetState, type SelectedFilter, type Sorting } from '@optik/shared/widget';
 import { t } from '../messages';
 import { usePageMeta } from '../page-meta';
 import { ListingPage, useSpaLink, type FetchPage, type ListingData } from './listing-page';
@@ -16,6 +16,9 @@ export const fromListing = (r: Listing): ListingData => ({
   breadcrumb: r.breadcrumb ?? [],
   quickLinks: r.quick_links ?? [],
 });
+
+/** Names a category page's result set (the listing's `requestKey`, and the key its first page is seeded under). */
+export const categoryRequestKey = (listed: string, filters: readonly SelectedFilter[], sorting: Sorting | undefined) => JSON.stringify(['category', listed, filters, sorting ?? null]);
 
 /**
  * The widget's category page (SPEC §2) for a catalogue path such as /solbriller/ray-ban:
@@ -39,7 +42,7 @@ export function CategoryPage({ categoryId, title }: { categoryId: string; title:
   return (
     <ListingPage
       kind="category"
-      requestKey={JSON.stringify(['category', listed, filters, sorting ?? null])}
+      requestKey={categoryRequestKey(listed, filters, sorting)}
       fetchPage={fetchPage}
       urlState={urlState}
       title={title}

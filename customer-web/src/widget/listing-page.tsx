@@ -14,6 +14,7 @@ import {
 import type { ProductDisplay } from '@optik/shared';
 import { pushItemViews } from '../analytics';
 import { useMediaQuery } from '../layout/use-media-query';
+import { useSeed } from '../ssr/seed';
 import { t } from '../messages';
 import type { SortOption, WidgetFacet } from './filters-panel';
 import { ProductCard } from './product-card';
@@ -37,6 +38,9 @@ export interface ListingData {
   quickLinks: { title: string; page_url: string }[];
 }
 export type FetchPage = (page: { limit: number; cursor?: string }) => Promise<ListingData>;
+
+/** The key a listing's first page is seeded under by the shop's server (ssr/seed.tsx). */
+export const listingSeedKey = (requestKey: string) => `listing:${requestKey}`;
 
 /** Below the desktop width (SPEC §9: 768 px) the filters open as a sheet over the page (issue 16 item 6). */
 export const PHONE_QUERY = '(max-width: 767px)';
@@ -102,7 +106,10 @@ export function ListingPage({ kind, requestKey, fetchPage, urlState, title, empt
   const gridRef = useRef<HTMLUListElement>(null);
   const filtersButtonRef = useRef<HTMLButtonElement>(null);
   const phone = useMediaQuery(PHONE_QUERY);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  // A page the shop's server rendered starts with the first page it loaded (the same request).
+  const seeded = useSeed<ListingData>(listingSeedKey(requestKey));
+  const [loaded, setLoaded] = useState<Loaded | null>(() => (seeded ? { key: requestKey, attempt: 0, data: seeded, restoreY: null } : null));
+  const seededKey = useRef(seeded ? requestKey : null);
   const [attempt, setAttempt] = useState(0);
   const [more, setMore] = useState<{ key: string; state: 'loading' | 'failed' } | null>(null);
   const [focusIndex, setFocusIndex] = useState<number | null>(null);
@@ -133,12 +140,17 @@ export function ListingPage({ kind, requestKey, fetchPage, urlState, title, empt
   });
 
   useEffect(() => {
-    let live = true;
     const { fetchPage: fetchNow, state } = latest.current;
     const h = readWidgetHistoryState(state, kind, INSTANCE_KEY);
     const record = h.scroll_restoration_data.find((r) => r.for_id === requestKey);
     const wanted = record ? Math.max(PAGE_SIZE, Math.round(record.min_results_loaded)) : PAGE_SIZE;
     const restoreY = record ? readScrollY(state, kind) : null;
+    if (seededKey.current !== null) {
+      // The server's first page is all this entry shows: nothing to load. Coming back to an entry that showed more, they load as below.
+      if (seededKey.current === requestKey && attempt === 0 && !record) return;
+      seededKey.current = null;
+    }
+    let live = true;
     void (async () => {
       let result = await fetchNow({ limit: Math.min(wanted, MAX_LIMIT) });
       // Coming back to an entry: load as many as were shown, so the position is there again.

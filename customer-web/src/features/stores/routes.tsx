@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from '../../root-route';
+import { serverData } from '../../ssr/server-data';
 
 /**
  * The store finder, the store pages and the store-id redirect (SPEC §2 /find-butik, "pages for
@@ -9,7 +10,12 @@ import { rootRoute } from '../../root-route';
  */
 const finder = createRoute({ getParentRoute: () => rootRoute, path: '/find-butik' });
 const finderIndex = createRoute({ getParentRoute: () => finder, path: '/', component: lazyRouteComponent(() => import('./store-routes'), 'StoreFinderRoute') });
-const store = createRoute({ getParentRoute: () => finder, path: '$slug', component: lazyRouteComponent(() => import('./store-routes'), 'StoreRoute') });
+const store = createRoute({
+  getParentRoute: () => finder,
+  path: '$slug',
+  loader: ({ context, params }) => serverData(context.seed, (m, w) => m.storeData(w, params.slug)),
+  component: lazyRouteComponent(() => import('./store-routes'), 'StoreRoute'),
+});
 const storeById = createRoute({ getParentRoute: () => rootRoute, path: '/butik/$storeId', component: lazyRouteComponent(() => import('./store-routes'), 'StoreIdRedirectRoute') });
 
 export const storeRoutes = [finder.addChildren([finderIndex, store]), storeById] as const;
