@@ -6,7 +6,8 @@ import { createWidgetClient, widgetResponseSchemas } from '@optik/shared/widget'
 import { WIDGET_MARKET, WIDGET_TENANT } from '../src/widget/provider';
 import { findCataloguePage } from '../src/routes/catalogue-lookup';
 import type { RenderedPage, SeedApi } from '../src/entry-server';
-import { categoryHead, contentHead, fixedHead, homeHead, injectHead, notFoundHead, productHead, storeHead, type PageHead } from '../src/seo/head';
+import { searchQueryOf } from '../src/features/site-search/search-results-page';
+import { categoryHead, contentHead, fixedHead, homeHead, injectHead, notFoundHead, productHead, searchHead, storeHead, type PageHead } from '../src/seo/head';
 
 /**
  * The shop's server puts each public page's head into its HTML (issue 19): what link previews,
@@ -31,7 +32,7 @@ export interface PageHeadOptions {
 }
 
 /** Paths that are not pages, and pages that are personal: the shell as it is. */
-const PASS = /^\/(api|v2|media|assets|create-events|min-konto|checkout|betal|b2b|search|gavekort|fortrodmig|cookieliste)(\/|$)/;
+const PASS = /^\/(api|v2|media|assets|create-events|min-konto|checkout|betal|b2b|gavekort|fortrodmig|cookieliste)(\/|$)/;
 const CACHE_LIMIT = 500;
 const HOST = /^[a-z0-9.-]{1,253}(:\d{1,5})?$/i;
 /** Products a catalogue page's HTML lists (its listing's first page). */
@@ -49,6 +50,7 @@ const ROUTE_MODULES = {
   content: 'src/routes/content-page.tsx',
   store: 'src/features/stores/store-routes.tsx',
   booking: 'src/features/booking/routes.tsx',
+  search: 'src/features/site-search/search-results-page.tsx',
 } as const;
 type RouteKind = keyof typeof ROUTE_MODULES;
 
@@ -135,9 +137,10 @@ export function pageHeadMiddleware(opts: PageHeadOptions) {
   }
 
   /** The head of the page at `path` and the kind of page it is; null when the shell should go as it is (a personal page, or the API did not answer). */
-  async function headFor(api: Api, origin: string, path: string): Promise<{ head: PageHead; kind: RouteKind | null } | null> {
+  async function headFor(api: Api, origin: string, path: string, search: string): Promise<{ head: PageHead; kind: RouteKind | null } | null> {
     const as = (kind: RouteKind | null, head: PageHead | null) => (head ? { head, kind: head.status === 200 ? kind : null } : null);
     if (path === '/') return as('home', homeHead(origin));
+    if (path === '/search') return as('search', searchHead(origin, searchQueryOf(search).query));
     const fixed = fixedHead(origin, path);
     if (fixed) return as(path === '/find-butik' ? 'store' : 'booking', fixed);
     const found = <T>(r: ApiResult<T>, make: (data: T) => PageHead | null): PageHead | null => (r.ok ? make(r.data) : r.status === 404 ? notFoundHead() : null);
@@ -184,11 +187,12 @@ export function pageHeadMiddleware(opts: PageHeadOptions) {
       const api = apiFor(req);
       await checkVersion(api);
       // The query matters to the rendered page (a listing's filters, a product's variant); it is bounded like the path.
-      const page = `${url.pathname}${url.search.length <= 500 ? url.search : ''}`;
+      const search = url.search.length <= 500 ? url.search : '';
+      const page = `${url.pathname}${search}`;
       const key = `${origin}${page}`;
       let hit = cache.get(key);
       if (!hit || now() - hit.at > ttl) {
-        const made = await headFor(api, origin, path.replace(/(.)\/+$/, '$1'));
+        const made = await headFor(api, origin, path.replace(/(.)\/+$/, '$1'), search);
         if (!made) return next();
         hit = { ...made, app: await renderApp(page, api), at: now() };
         cache.set(key, hit);

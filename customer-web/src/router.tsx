@@ -71,6 +71,7 @@ const payByLinkRoute = createRoute({
 const searchRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/search',
+  loader: ({ context, location }) => serverData(context.seed, (m, w) => m.searchData(w, location.searchStr)),
   component: lazyPage(
     () => import('./features/site-search/search-results-page'),
     ({ SearchResultsPage }) =>

@@ -90,17 +90,20 @@ test.describe('without JavaScript', () => {
 });
 
 test('the served pages are hydrated as they came: the app keeps the server’s markup (no mismatch) and answers at once', async ({ page }) => {
-  // React replaces the root's content when its first render does not match the server's HTML.
+  // React replaces the root's content (header, main, footer) when its first render does not match the server's HTML.
   await page.addInitScript(() => {
     const w = window as unknown as { rootReplaced: boolean };
     w.rootReplaced = false;
     new MutationObserver((records) => {
-      if (records.some((r) => (r.target as Element).id === 'root' && r.removedNodes.length > 0)) w.rootReplaced = true;
+      for (const r of records) {
+        if ((r.target as Element).id !== 'root') continue;
+        if ([...r.removedNodes].some((n) => n instanceof Element && n.matches('header.site-header, main, footer'))) w.rootReplaced = true;
+      }
     }).observe(document, { childList: true, subtree: true });
   });
   const sitemap = await (await page.request.get(`${webURL}/sitemap.xml`)).text();
   const slug = /<loc>[^<]*\/produkt\/([^<]+)<\/loc>/.exec(sitemap)![1]!;
-  for (const path of ['/', '/solbriller', `/produkt/${slug}`, '/find-butik/roskilde', '/kontakt-os', '/bestil-tid-til-synstest', '/produkt/findes-ikke-0000']) {
+  for (const path of ['/', '/solbriller', `/produkt/${slug}`, '/find-butik/roskilde', '/kontakt-os', '/bestil-tid-til-synstest', '/search?q=ray-ban', '/produkt/findes-ikke-0000']) {
     const network = watchNetwork(page);
     await page.goto(`${webURL}${path}`);
     await expect(page.locator('#optik-seed'), path).toHaveCount(1);

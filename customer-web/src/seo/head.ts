@@ -2,6 +2,7 @@ import { escapeMarkup, formatDkk, formatPhone, type Article, type CategoryNode, 
 import { DEFAULT_DESCRIPTION, SERVER_HEAD_ATTRIBUTE, SITE_NAME, fullTitle } from '../page-meta';
 import { t } from '../messages';
 import { bt } from '../features/booking/messages';
+import { st } from '../features/site-search/messages';
 import { sm } from '../features/stores/messages';
 import { weeklyRows } from '../features/stores/store-format';
 import { findCataloguePage } from '../routes/catalogue-lookup';
@@ -20,6 +21,8 @@ export interface PageHead {
   canonical: string | null;
   og: Record<string, string>;
   jsonLd: object[];
+  /** Not for search engines' index (a not-found page, a search's results). */
+  noindex?: boolean;
   /** A page that is not found says so in its HTML too (the app replaces it when it starts). */
   body?: string;
   /**
@@ -201,6 +204,11 @@ export function fixedHead(origin: string, path: string): PageHead | null {
   return null;
 }
 
+/** A /search page: its query in the title; the results are not for search engines' index (they have the pages themselves). */
+export function searchHead(origin: string, query: string): PageHead {
+  return { ...page(origin, '/search', query ? st.pageTitle(query) : st.headingEmpty, DEFAULT_DESCRIPTION), noindex: true };
+}
+
 export function notFoundHead(): PageHead {
   return {
     status: 404,
@@ -227,7 +235,7 @@ export function injectHead(shell: string, head: PageHead, extra: readonly string
   const tags = [
     head.canonical ? `<link rel="canonical" href="${escapeMarkup(head.canonical)}" ${mark}>` : '',
     head.canonical ? `<link rel="alternate" hreflang="da-DK" href="${escapeMarkup(head.canonical)}" ${mark}>` : '',
-    head.status === 404 ? `<meta name="robots" content="noindex" ${mark}>` : '',
+    head.status === 404 || head.noindex ? `<meta name="robots" content="noindex" ${mark}>` : '',
     ...Object.entries(head.og).map(([k, v]) => `<meta ${k.startsWith('twitter:') ? 'name' : 'property'}="${escapeMarkup(k)}" content="${escapeMarkup(v)}" ${mark}>`),
     ...head.jsonLd.map((d) => `<script type="application/ld+json" ${mark}>${jsonForScript(d)}</script>`),
     ...extra,

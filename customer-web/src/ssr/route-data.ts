@@ -1,6 +1,9 @@
 import { decodeWidgetState } from '@optik/shared/widget';
 import { findCataloguePage } from '../routes/catalogue-lookup';
+import { allStoresKey, productCountKey, searchQueryOf, summaryKey } from '../features/site-search/search-results-page';
+import { keyedSeedKey, runSiteSearch } from '../features/site-search/site-search-api';
 import { categoryRequestKey, fromListing } from '../widget/category-page';
+import { fromSearchResults, searchRequestKey } from '../widget/search-page';
 import { listingSeedKey, PAGE_SIZE } from '../widget/listing-page';
 import { URL_OPTIONS, WIDGET_MARKET, WIDGET_TENANT } from '../widget/provider';
 import type { SeedWriter } from './seed';
@@ -42,4 +45,24 @@ export async function catalogueOrContentData({ apis, put }: SeedWriter, path: st
   const data = fromListing(listing);
   // A failed answer is not seeded: the page then loads (and retries) in the browser as before.
   if (!data.failed) put(listingSeedKey(categoryRequestKey(listed, filters, sorting)), data);
+}
+
+/**
+ * A /search page: the site search's summary (and every store on the stores tab), the products'
+ * count, and the products' first page.
+ */
+export async function searchData({ apis, put }: SeedWriter, search: string): Promise<void> {
+  const { query, kind } = searchQueryOf(search);
+  if (!query) return;
+  const { filters, sorting } = decodeWidgetState(new URLSearchParams(search), URL_OPTIONS);
+  const keyed = async (key: string, load: Promise<unknown>) => put(keyedSeedKey(key), { value: await load });
+  const products = apis.widget.searchResults({ tenant: WIDGET_TENANT, market: WIDGET_MARKET, query, filters, ...(sorting ? { sorting } : {}), limit: PAGE_SIZE });
+  await Promise.all([
+    keyed(summaryKey(query), runSiteSearch(apis.api, query)),
+    kind === 'stores' ? keyed(allStoresKey(query), runSiteSearch(apis.api, query, 'stores')) : null,
+    products.then((r) => {
+      put(keyedSeedKey(productCountKey(query, filters, sorting)), { value: r.failed ? 0 : r.n_hits });
+      if (!r.failed) put(listingSeedKey(searchRequestKey(query, filters, sorting)), fromSearchResults(r));
+    }),
+  ]);
 }

@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { Api } from '../api';
 import type { WidgetApi } from '../widget/provider';
 
@@ -11,8 +11,8 @@ import type { WidgetApi } from '../widget/provider';
  * data themselves, as before. Only public data is ever seeded (no cookie reaches these calls).
  */
 export interface SeedApi {
-  api: Pick<Api, 'getArticle' | 'getCategories' | 'getPage' | 'getStore' | 'getStores'>;
-  widget: Pick<WidgetApi, 'productListing'>;
+  api: Pick<Api, 'getArticle' | 'getCategories' | 'getPage' | 'getStore' | 'getStores' | 'siteSearch'>;
+  widget: Pick<WidgetApi, 'productListing' | 'searchResults'>;
 }
 
 /** What a route's loader gets on the server: the visitor's API clients and where the answers go. */
@@ -68,4 +68,19 @@ export function SeedProvider({ seed, children }: { seed: Seed; children: ReactNo
 /** The seeded answer for `key` while the page is first rendered (server and hydration), else undefined. */
 export function useSeed<T>(key: string): T | undefined {
   return useContext(SeedContext).take<T>(key);
+}
+
+const noChange = () => () => {};
+
+/**
+ * False while the page is rendered on the server and while the browser hydrates it, true from
+ * then on (and at once on a page the browser renders itself). What only the browser knows (a
+ * history entry's saved state) waits for it, so the hydration matches the server's HTML.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noChange,
+    () => true,
+    () => false,
+  );
 }

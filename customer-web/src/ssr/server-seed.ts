@@ -7,7 +7,11 @@ export function serverSeed(apis: SeedApi): Seed & { entries(): Record<string, un
   const data = new Map<string, unknown>();
   const writer: SeedWriter = { apis, put: (key, value) => void data.set(key, value) };
   return {
-    run: (job) => job(writer),
+    // A job that fails seeds nothing: that part of the page renders as loading, here and in the browser, which then loads it.
+    run: (job) =>
+      job(writer).catch((err: unknown) => {
+        console.error('Sidens data kunne ikke hentes på serveren', err);
+      }),
     take: <T,>(key: string) => data.get(key) as T | undefined,
     done: () => {},
     entries: () => Object.fromEntries(data),

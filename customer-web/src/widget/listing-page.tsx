@@ -14,7 +14,7 @@ import {
 import type { ProductDisplay } from '@optik/shared';
 import { pushItemViews } from '../analytics';
 import { useMediaQuery } from '../layout/use-media-query';
-import { useSeed } from '../ssr/seed';
+import { useHydrated, useSeed } from '../ssr/seed';
 import { t } from '../messages';
 import type { SortOption, WidgetFacet } from './filters-panel';
 import { ProductCard } from './product-card';
@@ -114,14 +114,16 @@ export function ListingPage({ kind, requestKey, fetchPage, urlState, title, empt
   const [more, setMore] = useState<{ key: string; state: 'loading' | 'failed' } | null>(null);
   const [focusIndex, setFocusIndex] = useState<number | null>(null);
 
-  const hist = readWidgetHistoryState(location.state, kind, INSTANCE_KEY);
+  // The entry's saved state (open panels, loaded count) exists only in the browser: read once the page is hydrated.
+  const entryState = useHydrated() ? location.state : undefined;
+  const hist = readWidgetHistoryState(entryState, kind, INSTANCE_KEY);
   const current = loaded?.key === requestKey ? loaded : null;
   const loading = !current || current.attempt !== attempt;
   const data = loaded?.data ?? null;
   const facets: WidgetFacet[] = data?.facets ?? hist.local_filter_cache;
   const hasRecord = hist.scroll_restoration_data.some((r) => r.for_id === requestKey);
   // SPEC §2: while an entry with a restoration record loads, pad the page so the position exists.
-  const padding = loading && hasRecord ? scrollRestorationPadding(location.state, kind, INSTANCE_KEY, { isBackForward: true, forId: requestKey }) : 0;
+  const padding = loading && hasRecord ? scrollRestorationPadding(entryState, kind, INSTANCE_KEY, { isBackForward: true, forId: requestKey }) : 0;
 
   // SPEC §5: one instance per page kind and key.
   useEffect(() => {

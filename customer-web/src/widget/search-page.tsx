@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { applyWidgetState, decodeWidgetState } from '@optik/shared/widget';
+import { applyWidgetState, decodeWidgetState, type SelectedFilter, type Sorting } from '@optik/shared/widget';
 import { t } from '../messages';
 import { ListingPage, type FetchPage, type ListingData } from './listing-page';
 import { searchHref, URL_OPTIONS, useWidget, type WidgetApi } from './provider';
@@ -22,6 +22,9 @@ export const SHOP_QUERY_ALIAS = 'q';
 
 /** The widget's search page (SPEC §2): everything it shows follows from the URL. */
 /** `embedded`: inside a page with its own h1 (the shop's /search), so the listing's heading is an h2. */
+/** Names a search page's result set (the listing's `requestKey`, and the key its first page is seeded under). */
+export const searchRequestKey = (query: string, filters: readonly SelectedFilter[], sorting: Sorting | undefined) => JSON.stringify(['search', query, filters, sorting ?? null]);
+
 export function SearchPage({ embedded = false }: { embedded?: boolean } = {}) {
   const { location, go, client, requestContext, text } = useWidget();
   const params = new URLSearchParams(location.search);
@@ -36,9 +39,8 @@ export function SearchPage({ embedded = false }: { embedded?: boolean } = {}) {
     const state = location.state && typeof location.state === 'object' ? (location.state as Record<string, unknown>) : {};
     go(searchHref(location.pathname, applyWidgetState(p, { ...decodeWidgetState(p, URL_OPTIONS), query: alias }, URL_OPTIONS)), { replace: true, resetScroll: false, state });
   }, [alias, go, location.pathname, location.search, location.state]);
-  if (alias !== null) return null;
-
-  const query = urlState.query ?? '';
+  // Until then the listing shows the alias's results already (the same request: nothing loads twice).
+  const query = urlState.query ?? alias ?? '';
   const { filters, sorting } = urlState;
   const fetchPage: FetchPage = ({ limit, cursor }) =>
     client
@@ -47,7 +49,7 @@ export function SearchPage({ embedded = false }: { embedded?: boolean } = {}) {
   return (
     <ListingPage
       kind="search"
-      requestKey={JSON.stringify(['search', query, filters, sorting ?? null])}
+      requestKey={searchRequestKey(query, filters, sorting)}
       fetchPage={fetchPage}
       urlState={urlState}
       title={embedded ? t.widget.productsHeading : t.widget.searchHeading(query)}

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { usePageMeta } from '../../page-meta';
-import { decodeWidgetState } from '@optik/shared/widget';
+import { decodeWidgetState, type SelectedFilter, type Sorting } from '@optik/shared/widget';
 import type { SiteSearchResponse } from '@optik/shared';
 import { PAGE_SIZE, useSpaLink } from '../../widget/listing-page';
 import { URL_OPTIONS, useWidget } from '../../widget/provider';
@@ -50,23 +50,33 @@ function pagesCount(r: SiteSearchResponse | null): number {
  * (the site search overlay), tabs per kind with counts, stores and content pages from the site
  * search API, and the widget's product listing (which owns its filters, sorting and paging).
  */
+/** The keys the page's loads go by (and are seeded under by the shop's server). */
+export const summaryKey = (query: string) => `all:${query}`;
+export const allStoresKey = (query: string) => `stores:${query}`;
+export const productCountKey = (query: string, filters: readonly SelectedFilter[], sorting: Sorting | undefined) => JSON.stringify(['count', query, filters, sorting ?? null]);
+
+/** The query a /search URL asks for, and which tab (the widget's own parameter wins over `q`). */
+export function searchQueryOf(search: string): { query: string; kind: SearchKind | null } {
+  const params = new URLSearchParams(search);
+  const urlState = decodeWidgetState(params, URL_OPTIONS);
+  return { query: (urlState.query ?? params.get(QUERY_PARAM) ?? '').trim(), kind: parseKind(params.get(KIND_PARAM)) };
+}
+
 export function SearchResultsPage({ api }: { api: SiteSearchApi }) {
   const { location, go, client, requestContext } = useWidget();
   const spaLink = useSpaLink();
   const ids = useId();
-  const params = new URLSearchParams(location.search);
-  const urlState = decodeWidgetState(params, URL_OPTIONS);
+  const urlState = decodeWidgetState(new URLSearchParams(location.search), URL_OPTIONS);
   // The widget's own parameter wins: it is what the listing shows (its modal may have changed it).
-  const query = (urlState.query ?? params.get(QUERY_PARAM) ?? '').trim();
-  const kind = parseKind(params.get(KIND_PARAM));
+  const { query, kind } = searchQueryOf(location.search);
 
   usePageMeta(st.pageTitle(query));
 
-  const summary = useKeyedLoad(query ? `all:${query}` : null, () => runSiteSearch(api, query));
+  const summary = useKeyedLoad(query ? summaryKey(query) : null, () => runSiteSearch(api, query));
   // The stores tab lists every store, not just the first few the summary holds.
-  const allStores = useKeyedLoad(query && kind === 'stores' ? `stores:${query}` : null, () => runSiteSearch(api, query, 'stores'));
+  const allStores = useKeyedLoad(query && kind === 'stores' ? allStoresKey(query) : null, () => runSiteSearch(api, query, 'stores'));
   const { filters, sorting } = urlState;
-  const productCount = useKeyedLoad(query ? JSON.stringify(['count', query, filters, sorting ?? null]) : null, () =>
+  const productCount = useKeyedLoad(query ? productCountKey(query, filters, sorting) : null, () =>
     client
       .searchResults({ ...requestContext, query, filters, ...(sorting ? { sorting } : {}), limit: PAGE_SIZE })
       .then((r) => (r.failed ? 0 : r.n_hits))

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { SiteSearchResponse } from '@optik/shared';
 import type { ApiResult } from '@optik/shared/client';
 import type { SearchKind } from './messages';
+import { useSeed } from '../../ssr/seed';
 
 /** SPEC §5: the site search needs at least 2 characters, and waits 300 ms after the last keystroke. */
 export const MIN_QUERY_LENGTH = 2;
@@ -37,14 +38,19 @@ export async function runSiteSearch(api: SiteSearchApi, q: string, s?: SearchKin
 
 export type Keyed<T> = { state: 'idle' } | { state: 'loading' } | { state: 'ready'; data: T };
 
+/** The key a `useKeyedLoad` answer is seeded under by the shop's server (wrapped: the answer may be null). */
+export const keyedSeedKey = (key: string) => `keyed:${key}`;
+
 /**
  * Loads once per `key` (null: nothing to load), after `delay` ms when given. Answers for an
  * older key are dropped, so a slow answer never overwrites a newer one.
  */
 export function useKeyedLoad<T>(key: string | null, load: () => Promise<T>, delay = 0): Keyed<T> {
-  const [result, setResult] = useState<{ key: string; data: T } | null>(null);
+  // A page the shop's server rendered starts with what it loaded under the same key (ssr/seed.tsx).
+  const seeded = useSeed<{ value: T }>(key === null ? '' : keyedSeedKey(key));
+  const [result, setResult] = useState<{ key: string; data: T } | null>(() => (key !== null && seeded ? { key, data: seeded.value } : null));
   useEffect(() => {
-    if (key === null) return;
+    if (key === null || result?.key === key) return;
     let live = true;
     const run = () =>
       void load().then((data) => {
