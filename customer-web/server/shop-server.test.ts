@@ -10,6 +10,8 @@ import { createShopServer } from './shop-server';
 
 const SHELL = '<!doctype html><html lang="da"><head><title>Profil Optik</title></head><body><div id="root"></div></body></html>';
 const SCRIPT = `export const app = ${JSON.stringify('x'.repeat(4000))};`;
+/** A small route chunk, as a page loads several. */
+const SMALL = `export const t = ${JSON.stringify('Udfyld styrken for mindst ét øje. '.repeat(12))};`;
 
 /** A stand-in API that echoes what reached it. */
 const api = http.createServer((req, res) => {
@@ -31,6 +33,7 @@ beforeAll(async () => {
   await mkdir(path.join(dist, 'assets'));
   await writeFile(path.join(dist, 'index.html'), SHELL);
   await writeFile(path.join(dist, 'assets', 'app-1.js'), SCRIPT);
+  await writeFile(path.join(dist, 'assets', 'small-1.js'), SMALL);
   await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   const apiUrl = await listen(api);
   shop = createShopServer({ distDir: dist, apiUrl });
@@ -74,6 +77,10 @@ describe("the shop's own server (issue 19)", () => {
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(gunzipSync(Buffer.concat(body)).toString()).toBe(SCRIPT);
+    const small = await new Promise<http.IncomingMessage>((r) => http.get(`${base}/assets/small-1.js`, { headers: { 'accept-encoding': 'gzip' } }, r));
+    small.resume();
+    expect(Buffer.byteLength(SMALL)).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBe('gzip');
     expect((await fetch(`${base}/favicon.svg`)).headers.get('cache-control')).toBe('no-cache');
     const missing = await fetch(`${base}/assets/findes-ikke-1.js`);
     expect(missing.status).toBe(404);

@@ -52,7 +52,8 @@ export function createShopServer(opts: ShopServerOptions): http.Server {
   const shellPath = path.join(opts.distDir, 'index.html');
   const pages = pageHeadMiddleware({ apiUrl: opts.apiUrl, shellPath, manifestPath: path.join(opts.distDir, '.vite', 'manifest.json'), publicUrl: opts.publicUrl, render: opts.render });
   let shell: Promise<Buffer> | null = null;
-  const gzip = compression() as unknown as Handler;
+  // Small chunks too (the default leaves answers under 1 KB as they are): a page's many small route chunks add up.
+  const gzip = compression({ threshold: 256 }) as unknown as Handler;
 
   const rest = (req: IncomingMessage, res: ServerResponse) => {
     const pathname = new URL(req.url ?? '/', 'http://shop.invalid').pathname;
