@@ -29,38 +29,54 @@ export interface DayBooking {
 }
 
 /**
- * Eye-exam bookings in the store (st-001) made in the shop for the counter day: one per guest, at
- * free times of the day itself (check-in and no-show are for the day's bookings only); a guest
- * with `company` books on a requisition, which waits for the store to confirm it (any day of the
- * coming week).
+ * The demo store's walk-in visitors of the day, as the API's demo data books them on the day of
+ * its first start and the day before (api/src/seed/booking.ts, COUNTER_VISITORS): the shop can
+ * book only times still ahead, so a day run late, or before opening on the day after, would
+ * have none of its own to check in. Ids carry the date.
  */
-export async function bookingsOfTheDay(request: APIRequestContext, webURL: string, day: CounterDay, guests: { who: Guest; company?: boolean }[]): Promise<DayBooking[]> {
+const VISITORS = [
+  { firstName: 'Nanna', lastName: 'Friis-Kasse', email: 'nanna.friis@example.dk', digits: '26271829' },
+  { firstName: 'Bent', lastName: 'Kjær-Kasse', email: 'bent.kjaer@example.dk', digits: '26271830' },
+  { firstName: 'Mikkel', lastName: 'Dam-Kasse', email: 'mikkel.dam@example.dk', digits: '26271831' },
+] as const;
+
+/** Visitor `n` (1–3) of the counter day as a booking, with `p`'s address and CPR number (for the customer made of them). */
+export function dayVisitor(day: CounterDay, n: 1 | 2 | 3, p: Person): DayBooking {
+  const v = VISITORS[n - 1]!;
+  const pairs = v.digits.match(/\d\d/g)!.join(' ');
+  const contact: Guest = { ...p, firstName: v.firstName, lastName: v.lastName, email: v.email, phone: `+45 ${pairs}`, smsTo: `+45${v.digits}`, phoneShown: pairs };
+  return { id: `bk-kasse-${n}-${day.date}`, contact };
+}
+
+/**
+ * Company requisitions booked in the shop for the store (st-001): one per guest, at any free time
+ * of the coming week; each waits for the store to confirm it.
+ */
+export async function requisitionsBooked(request: APIRequestContext, webURL: string, day: CounterDay, guests: Guest[]): Promise<DayBooking[]> {
   const times = await request.get(`${webURL}/api/bookings/availability?storeId=st-001&examType=synstest&from=${day.date}&days=8`);
   expect(times.status()).toBe(200);
-  const slots = ((await times.json()) as { data: { days: { slots: { start: string; date: string }[] }[] } }).data.days.flatMap((d) => d.slots);
+  const slots = ((await times.json()) as { data: { days: { slots: { start: string }[] }[] } }).data.days.flatMap((d) => d.slots);
   const made: DayBooking[] = [];
-  for (const { who, company } of guests) {
-    // The day's times for a check-in or no-show (the latest first, as the morning may pass while the day is set up); any time for a request.
-    const free = company ? [...slots] : slots.filter((s) => s.date === day.date).reverse();
+  for (const who of guests) {
     let booked: DayBooking | undefined;
-    for (const slot of free) {
+    for (const slot of [...slots]) {
       const res = await postWithCsrf(request, `${webURL}/api/bookings`, {
         storeId: 'st-001',
         examType: 'synstest',
         ageGroup: '18-75',
         start: slot.start,
         contact: { firstName: who.firstName, lastName: who.lastName, email: who.email, phone: mobileOf(who) },
-        ...(company ? { company: { companyName: 'Nordhavn Logistik A/S', requisitionType: 'e-requisition', reference: 'M-1042' } } : {}),
+        company: { companyName: 'Nordhavn Logistik A/S', requisitionType: 'e-requisition', reference: 'M-1042' },
       });
       // Another spec may have taken the time meanwhile: the next one.
       if (res.status() !== 201) continue;
       const { data } = (await res.json()) as { data: { id: string; status: string } };
-      expect(data.status).toBe(company ? 'requested' : 'confirmed');
+      expect(data.status).toBe('requested');
       slots.splice(slots.indexOf(slot), 1);
       booked = { id: data.id, contact: who };
       break;
     }
-    expect(booked, `a free time in st-001 ${company ? 'the coming week' : `on ${day.date}`} for ${fullName(who)}`).toBeTruthy();
+    expect(booked, `a free time in st-001 the coming week for ${fullName(who)}`).toBeTruthy();
     made.push(booked!);
   }
   return made;

@@ -4,7 +4,7 @@ import { postWithCsrf } from '../csrf';
 import { deviceTable, readyForOffline } from '../store-device';
 import { addPrescription, createCustomer, createOrder, decideRequisition, expectWaiting, openCounter, scanOnce, sendPaymentLink, storeMenu, type OrderLine, type PendingRequisition, type Prescription } from '../store-day/actions';
 import { startStoreAppHost } from '../store-day/app-host';
-import { approveReturn, asGuest, bookingsOfTheDay, checkInExisting, checkInNewCustomer, confirmBooking, handOver, markNoShow, readyForPickup, receiveReturn, type WebOrder } from '../store-day/counter-work';
+import { approveReturn, asGuest, checkInExisting, checkInNewCustomer, dayVisitor, confirmBooking, handOver, markNoShow, readyForPickup, receiveReturn, requisitionsBooked, type WebOrder } from '../store-day/counter-work';
 import { placeCollectOrder } from '../collect-order';
 import { clockTo, counterDay, hhmm, type CounterDay } from '../store-day/day';
 import { StaffApi } from '../store-day/ledger';
@@ -53,12 +53,16 @@ test('a counter day offline: the network goes at opening, over 40 changes wait t
   const host = await startStoreAppHost();
   try {
     const day = counterDay();
-    const customers = customersOfTheDay(10);
+    const people = customersOfTheDay(10);
+    // The day's bookings: a visitor to check in as a new customer, one who becomes a customer at the counter before the exam (the day's second customer), and a no-show — booked by the demo data for the day (counter-work.ts dayVisitor) — and a company requisition booked in the shop, waiting for the store.
+    const bookedNew = dayVisitor(day, 1, people[8]!);
+    const bookedCustomer = dayVisitor(day, 2, people[1]!);
+    const bookedNoShow = dayVisitor(day, 3, people[9]!);
+    const customers = people.map((p, i) => (i === 1 ? bookedCustomer.contact : p));
     const requisitions = await requisitionsWaiting(page.request, host.url);
     // Who else the store deals with today, booked or ordering in the shop (a tag and phone numbers of their own).
     const guests = customersOfTheDay(5).map(asGuest);
-    // Bookings made in the shop: a new customer to check in, one of the day's customers (Bent, created at the counter before their exam), a no-show, and a company requisition waiting for the store.
-    const [bookedNew, bookedCustomer, bookedNoShow, requested] = await bookingsOfTheDay(page.request, webURL, day, [{ who: guests[0]! }, { who: asGuest(customers[1]!, 1) }, { who: guests[1]! }, { who: guests[2]!, company: true }]);
+    const [requested] = await requisitionsBooked(page.request, webURL, day, [guests[2]!]);
     // Web orders to collect in the store, paid by card.
     const webOrders: WebOrder[] = [];
     for (const customer of [guests[3]!, guests[4]!]) webOrders.push({ customer, orderNumber: await placeCollectOrder(page.request, webURL, { firstName: customer.firstName, lastName: customer.lastName, email: customer.email, phone: customer.smsTo.slice(3) }) });

@@ -87,6 +87,44 @@ function counterDay(now: Date): DemoBooking[] {
   ];
 }
 
+/** Walk-in visitors of the demo store's counter day whom the store app's journeys check in or mark as no-shows (one of them becomes a customer at the counter first). */
+export const COUNTER_VISITORS = [
+  { n: 1, time: '10:00', contact: { firstName: 'Nanna', lastName: 'Friis-Kasse', email: 'nanna.friis@example.dk', phone: '26271829' } },
+  { n: 2, time: '12:30', contact: { firstName: 'Bent', lastName: 'Kjær-Kasse', email: 'bent.kjaer@example.dk', phone: '26271830' } },
+  { n: 3, time: '16:30', contact: { firstName: 'Mikkel', lastName: 'Dam-Kasse', email: 'mikkel.dam@example.dk', phone: '26271831' } },
+] as const;
+
+/**
+ * More of the counter day: three visitors booked on the day before the first start and on the
+ * day itself (a day's bookings can be checked in only on or after their day, and the shop books
+ * only times still ahead — so a journey run late in the day, or before opening on the day after,
+ * still has its day's visitors). Their ids carry the date: `bk-kasse-<n>-<YYYY-MM-DD>`.
+ */
+function counterVisitors(now: Date): DemoBooking[] {
+  const today = parseIsoDate(copenhagenIsoDate(now))!;
+  const createdAt = new Date(now.getTime() - 6 * 86_400_000).toISOString();
+  return [-1, 0].flatMap((offset) => {
+    const date = addDays(today, offset);
+    const iso = toIsoDate(date);
+    return COUNTER_VISITORS.map(({ n, time, contact }): DemoBooking => {
+      const start = fromCopenhagen({ ...date, minutes: Number(time.slice(0, 2)) * 60 + Number(time.slice(3)) });
+      return {
+        id: `bk-kasse-${n}-${iso}`,
+        storeId: COUNTER_DAY_STORE_ID,
+        examType: 'synstest',
+        ageGroup: '18-75',
+        start: start.toISOString(),
+        end: new Date(start.getTime() + 30 * 60_000).toISOString(),
+        status: 'confirmed',
+        createdAt,
+        noteToStore: null,
+        customerId: null,
+        contact: { ...contact },
+      };
+    });
+  });
+}
+
 /** The demo customer's bookings (README: kunde@example.dk): a visit in March, a cancelled time and one coming up. */
 const DEMO: DemoBooking[] = [
   { id: 'bk-demo-marts', storeId: 'st-001', examType: 'synstest', ageGroup: '18-75', start: '2026-03-12T09:00:00.000Z', end: '2026-03-12T09:30:00.000Z', status: 'confirmed', createdAt: '2026-03-01T18:12:00.000Z', noteToStore: null },
@@ -96,7 +134,7 @@ const DEMO: DemoBooking[] = [
 
 /** The demo customer's bookings and, dated from `now`, the demo store's counter day. */
 export function generateDemoBookings(secret: string, now: Date): { bookings: BookingRecord[]; days: BookingDayRecord[] } {
-  const bookings = [...DEMO, ...counterDay(now)].map(({ company, ...d }): BookingRecord => {
+  const bookings = [...DEMO, ...counterDay(now), ...counterVisitors(now)].map(({ company, ...d }): BookingRecord => {
     const cancelled = d.status === 'cancelled';
     const requested = d.status === 'requested';
     return {

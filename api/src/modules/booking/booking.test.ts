@@ -345,12 +345,15 @@ describe('requisition bookings and the store', () => {
     await elsewhere.post(`/api/staff/bookings/${data.id}/confirm`).expect(404);
     const staff = await staffAgent(t);
     const list = staffBookingListResponseSchema.parse((await staff.agent.get('/api/staff/bookings').expect(200)).body).data;
-    // From today (the test clock's Sunday), soonest first: the seeded counter day, then the new request among them.
+    // From today (the test clock's Sunday), soonest first: the seeded counter day with its walk-in visitors, then the new request among them.
     expect(list.map((b) => [b.id, b.status])).toEqual([
       ['bk-dag-1', 'confirmed'],
+      ['bk-kasse-1-2026-11-22', 'confirmed'],
       ['bk-dag-2', 'confirmed'],
+      ['bk-kasse-2-2026-11-22', 'confirmed'],
       ['bk-dag-3', 'confirmed'],
       ['bk-dag-4', 'confirmed'],
+      ['bk-kasse-3-2026-11-22', 'confirmed'],
       [data.id, 'requested'],
       ['bk-dag-5', 'requested'],
       ['bk-dag-6', 'requested'],

@@ -49,8 +49,10 @@ describe('GET /api/staff/bookings (the counter)', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const list = staffBookingListResponseSchema.parse(res.body).data;
     // Today + 7 days: the December bookings of the demo customer are beyond the week.
-    expect(list.map((b) => b.id)).toEqual(['bk-dag-1', 'bk-dag-2', 'bk-dag-3', 'bk-dag-4', 'bk-dag-5', 'bk-dag-6', 'bk-dag-8', 'bk-dag-7']);
-    expect(list[4]).toMatchObject({ status: 'requested', confirmationState: 1, companyName: 'Nordhavn Logistik A/S', reference: 'M-1043', requisitionType: 'physical', workingDistances: [55], attendance: null, customerId: null });
+    // The day's visitors (bk-kasse-…: the store app's journeys check them in) among the seeded day's bookings, by time.
+    const day = (n: number) => `bk-kasse-${n}-2026-11-22`;
+    expect(list.map((b) => b.id)).toEqual(['bk-dag-1', day(1), 'bk-dag-2', day(2), 'bk-dag-3', 'bk-dag-4', day(3), 'bk-dag-5', 'bk-dag-6', 'bk-dag-8', 'bk-dag-7']);
+    expect(list.find((b) => b.id === 'bk-dag-5')).toMatchObject({ status: 'requested', confirmationState: 1, companyName: 'Nordhavn Logistik A/S', reference: 'M-1043', requisitionType: 'physical', workingDistances: [55], attendance: null, customerId: null });
     expect(list[0]!.contact).toEqual({ firstName: 'Lars', lastName: 'Bøgh', email: 'lars.boegh@example.dk', phone: '21436587' });
     for (const key of ['tokenHash', 'history', 'price', 'frameDiscountOrderId', 'storeCustomerId']) expect(res.body.data[0]).not.toHaveProperty(key);
     expect((await staffList(s, '?from=2026-11-23&days=1')).map((b) => b.id)).toEqual(['bk-dag-5']);
