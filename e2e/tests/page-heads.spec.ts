@@ -103,7 +103,7 @@ test('the served pages are hydrated as they came: the app keeps the server’s m
   });
   const sitemap = await (await page.request.get(`${webURL}/sitemap.xml`)).text();
   const slug = /<loc>[^<]*\/produkt\/([^<]+)<\/loc>/.exec(sitemap)![1]!;
-  for (const path of ['/', '/solbriller', `/produkt/${slug}`, '/find-butik/roskilde', '/kontakt-os', '/bestil-tid-til-synstest', '/search?q=ray-ban', '/produkt/findes-ikke-0000']) {
+  for (const path of ['/', '/solbriller', `/produkt/${slug}`, '/find-butik', '/find-butik/roskilde', '/kontakt-os', '/bestil-tid-til-synstest', '/search?q=ray-ban', '/produkt/findes-ikke-0000']) {
     const network = watchNetwork(page);
     await page.goto(`${webURL}${path}`);
     await expect(page.locator('#optik-seed'), path).toHaveCount(1);

@@ -2,6 +2,7 @@ import { decodeWidgetState } from '@optik/shared/widget';
 import { findCataloguePage } from '../routes/catalogue-lookup';
 import { allStoresKey, productCountKey, searchQueryOf, summaryKey } from '../features/site-search/search-results-page';
 import { keyedSeedKey, runSiteSearch } from '../features/site-search/site-search-api';
+import { finderKey, finderQueryOf, searchQuery } from '../features/stores/store-finder-page';
 import { categoryRequestKey, fromListing } from '../widget/category-page';
 import { fromSearchResults, searchRequestKey } from '../widget/search-page';
 import { listingSeedKey, PAGE_SIZE } from '../widget/listing-page';
@@ -20,6 +21,12 @@ export const homeData = async ({ apis, put }: SeedWriter) => put('categories', a
 export const productData = async ({ apis, put }: SeedWriter, slug: string) => put(`article:${slug}`, await apis.api.getArticle(slug));
 
 export const storeData = async ({ apis, put }: SeedWriter, slug: string) => put(`store:${slug}`, await apis.api.getStore(slug));
+
+/** The store finder: the stores its URL's search (or none: every store) lists. */
+export async function finderData({ apis, put }: SeedWriter, search: string): Promise<void> {
+  const query = searchQuery(finderQueryOf(search), null);
+  put(finderKey(query), await apis.api.storeSearch(query));
+}
 
 export const bookingData = async ({ apis, put }: SeedWriter) => put('stores', await apis.api.getStores());
 

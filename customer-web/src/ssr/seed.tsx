@@ -11,7 +11,7 @@ import type { WidgetApi } from '../widget/provider';
  * data themselves, as before. Only public data is ever seeded (no cookie reaches these calls).
  */
 export interface SeedApi {
-  api: Pick<Api, 'getArticle' | 'getCategories' | 'getPage' | 'getStore' | 'getStores' | 'siteSearch'>;
+  api: Pick<Api, 'getArticle' | 'getCategories' | 'getPage' | 'getStore' | 'getStores' | 'siteSearch' | 'storeSearch'>;
   widget: Pick<WidgetApi, 'productListing' | 'searchResults'>;
 }
 

@@ -9,7 +9,12 @@ import { serverData } from '../../ssr/server-data';
  * tree's types (typed `useParams({ from })`) need them declared apart from the tree.
  */
 const finder = createRoute({ getParentRoute: () => rootRoute, path: '/find-butik' });
-const finderIndex = createRoute({ getParentRoute: () => finder, path: '/', component: lazyRouteComponent(() => import('./store-routes'), 'StoreFinderRoute') });
+const finderIndex = createRoute({
+  getParentRoute: () => finder,
+  path: '/',
+  loader: ({ context, location }) => serverData(context.seed, (m, w) => m.finderData(w, location.searchStr)),
+  component: lazyRouteComponent(() => import('./store-routes'), 'StoreFinderRoute'),
+});
 const store = createRoute({
   getParentRoute: () => finder,
   path: '$slug',

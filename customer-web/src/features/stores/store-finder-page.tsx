@@ -26,7 +26,16 @@ type Position = { lat: number; lng: number; forQuery: string };
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
-function searchQuery(query: string, position: Position | null): Parameters<StoreApi['storeSearch']>[0] {
+/** The text a /find-butik URL searches for (`q`, or a town from a link: `by`). */
+export const finderQueryOf = (searchStr: string) => {
+  const params = new URLSearchParams(searchStr);
+  return (params.get(QUERY_PARAM) ?? params.get(TOWN_PARAM) ?? '').trim();
+};
+
+/** The key a search's answer is loaded (and seeded by the shop's server) under. */
+export const finderKey = (query: Parameters<StoreApi['storeSearch']>[0]) => `stores:${JSON.stringify(query)}`;
+
+export function searchQuery(query: string, position: Position | null): Parameters<StoreApi['storeSearch']>[0] {
   if (position) return { lat: position.lat, lng: position.lng };
   return query ? { [QUERY_PARAM]: query } : {};
 }
@@ -40,8 +49,7 @@ function heading(query: string, data: StoreSearchResponse | null): string {
 export function StoreFinderPage({ api, geolocation = typeof navigator === 'undefined' ? undefined : navigator.geolocation }: { api: StoreApi; geolocation?: PositionSource }) {
   const router = useRouter();
   const { pathname, searchStr } = useLocation();
-  const params = new URLSearchParams(searchStr);
-  const urlQuery = (params.get(QUERY_PARAM) ?? params.get(TOWN_PARAM) ?? '').trim();
+  const urlQuery = finderQueryOf(searchStr);
   const ids = useId();
   const inputId = `${ids}q`;
 
@@ -60,7 +68,7 @@ export function StoreFinderPage({ api, geolocation = typeof navigator === 'undef
 
   usePageMeta(sm.finderTitle, sm.finderDescription);
   const query = searchQuery(urlQuery, activePosition);
-  const [result, reload] = useApi(`stores:${JSON.stringify(query)}`, () => api.storeSearch(query));
+  const [result, reload] = useApi(finderKey(query), () => api.storeSearch(query));
 
   // A refused search (an unknown postcode) is the field's error: focus goes back to the field.
   const fieldError = result.state === 'error' && result.status === 400 ? result.message : undefined;
