@@ -33,6 +33,8 @@ export interface PageHeadOptions {
 
 /** Paths that are not pages, and pages that are personal: the shell as it is. */
 const PASS = /^\/(api|v2|media|assets|create-events|min-konto|checkout|betal|b2b|gavekort|fortrodmig|cookieliste)(\/|$)/;
+/** A file's address (a dot in the last segment), never a page. */
+export const FILE_PATH = /\.[a-z0-9]+$/i;
 const CACHE_LIMIT = 500;
 const HOST = /^[a-z0-9.-]{1,253}(:\d{1,5})?$/i;
 /** Products a catalogue page's HTML lists (its listing's first page). */
@@ -179,7 +181,7 @@ export function pageHeadMiddleware(opts: PageHeadOptions) {
       return next();
     }
     // Files (a dot in the last segment) and what is not a public page go on as before.
-    if (PASS.test(path) || /\.[a-z0-9]+$/i.test(path) || path.length > 300) return next();
+    if (PASS.test(path) || FILE_PATH.test(path) || path.length > 300) return next();
     try {
       // Without a configured public address, the host the visitor opened (demo, issue 16) — a well-formed one only: it ends up in links and the cache key.
       const host = req.headers.host && HOST.test(req.headers.host) ? req.headers.host : 'localhost';

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import compression from 'compression';
@@ -5,7 +6,7 @@ import { createProxyServer } from 'http-proxy-3';
 import sirv from 'sirv';
 import type { RenderedPage, SeedApi } from '../src/entry-server';
 import { API_PATHS, forwardClientAddress } from './forward';
-import { pageHeadMiddleware } from './page-head';
+import { FILE_PATH, pageHeadMiddleware } from './page-head';
 
 /**
  * The shop's own server (issue 19), what `pnpm start` runs: it renders each public page on the
@@ -26,8 +27,6 @@ export interface ShopServerOptions {
 type Next = (err?: unknown) => void;
 type Handler = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
 
-const FILE = /\.[a-z0-9]+$/i;
-
 export function createShopServer(opts: ShopServerOptions): http.Server {
   const proxy = createProxyServer({ target: opts.apiUrl, xfwd: false });
   proxy.on('proxyReq', (proxyReq, req) => forwardClientAddress(proxyReq, req));
@@ -37,7 +36,7 @@ export function createShopServer(opts: ShopServerOptions): http.Server {
     res.writeHead(502, { 'Content-Type': 'application/json; charset=utf-8' });
     res.end(JSON.stringify({ error: { code: 'bad_gateway', message: 'Tjenesten svarer ikke lige nu. Prøv igen om lidt.' } }));
   });
-  const toApi = (pathname: string) => API_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`) || (p.startsWith('/api') && pathname.startsWith(`${p}?`)));
+  const toApi = (pathname: string) => API_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 
   const files = sirv(opts.distDir, {
     etag: true,
@@ -62,11 +61,11 @@ export function createShopServer(opts: ShopServerOptions): http.Server {
       return;
     }
     // A missing file is a 404, not the app.
-    if (FILE.test(pathname) && pathname !== '/index.html') {
+    if (FILE_PATH.test(pathname) && pathname !== '/index.html') {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Ikke fundet');
       return;
     }
-    shell ??= import('node:fs/promises').then((fs) => fs.readFile(shellPath));
+    shell ??= readFile(shellPath);
     void shell.then(
       (body) => {
         res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });

@@ -23,7 +23,7 @@ export interface RenderedPage {
  * Nothing personal: no cookie reaches `apis`, and signed-in state, cart and consent are read in
  * the browser after hydration.
  */
-export async function renderPage(url: string, apis: SeedApi, signal?: AbortSignal): Promise<RenderedPage> {
+export async function renderPage(url: string, apis: SeedApi): Promise<RenderedPage> {
   const seed = serverSeed(apis);
   const router = createAppRouter(seed);
   router.update({ ...router.options, history: createMemoryHistory({ initialEntries: [url] }) });
@@ -41,7 +41,7 @@ export async function renderPage(url: string, apis: SeedApi, signal?: AbortSigna
       },
     });
     let failed: unknown = null;
-    const { pipe, abort } = renderToPipeableStream(
+    const { pipe } = renderToPipeableStream(
       <StrictMode>
         <SeedProvider seed={seed}>
           <RouterProvider router={router} />
@@ -58,7 +58,6 @@ export async function renderPage(url: string, apis: SeedApi, signal?: AbortSigna
         },
       },
     );
-    signal?.addEventListener('abort', () => abort(signal.reason));
   });
   return { html, seed: seedScript(seed.entries()) };
 }
